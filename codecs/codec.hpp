@@ -1,0 +1,91 @@
+// The one seam: every wire format x library is an Encoder and/or a Decoder.
+// Adapters implement encode_rows/decode_rows once as templates over the record
+// type (see EncoderFor/DecoderFor) and are listed in codecs/registry.def.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "generators/datasets.hpp"
+#include "generators/model.hpp"
+
+namespace wb {
+
+// Every decoder may read this many bytes past the end of its input: payloads
+// are kept in buffers with this much slack so simdjson can parse in place.
+inline constexpr std::size_t kInputPadding = 64;
+
+// A bad payload: which library said so, what, and where (byte offset from the
+// start of the input, or -1 when the library does not tell).
+class DecodeError : public std::runtime_error {
+ public:
+  DecodeError(std::string_view library, const std::string& what, long long offset = -1)
+      : std::runtime_error(what), library_(library), offset_(offset) {}
+  const std::string& library() const { return library_; }
+  long long offset() const { return offset_; }
+  // "rapidjson-sax: Missing a comma or '}' after an object member (at byte 17)"
+  std::string describe() const;
+
+ private:
+  std::string library_;
+  long long offset_;
+};
+
+class Encoder {
+ public:
+  virtual ~Encoder() = default;
+  // Replaces out with the payload. out keeps its capacity across calls.
+  virtual void encode(const Records& records, std::string& out) = 0;
+};
+
+class Decoder {
+ public:
+  virtual ~Decoder() = default;
+  // Replaces the rows of out (whose alternative selects the dataset) with the
+  // decoded rows. Throws DecodeError on bad input. input.data() is followed by
+  // at least kInputPadding readable bytes.
+  virtual void decode(std::string_view input, Records& out) = 0;
+  // Parses without binding (the library's own cost). Throws DecodeError.
+  virtual void parse_only(std::string_view input) = 0;
+};
+
+// CRTP helpers: an adapter writes
+//   template <class T> void encode_rows(const std::vector<T>&, std::string&);
+//   template <class T> void decode_rows(std::string_view, std::vector<T>&);
+// and the dataset dispatch is done here, once.
+template <class Impl>
+class EncoderFor : public Encoder {
+ public:
+  void encode(const Records& records, std::string& out) final {
+    std::visit([&](const auto& rows) { static_cast<Impl*>(this)->encode_rows(rows, out); },
+               records);
+  }
+};
+
+template <class Impl>
+class DecoderFor : public Decoder {
+ public:
+  void decode(std::string_view input, Records& out) final {
+    std::visit(
+        [&](auto& rows) {
+          rows.clear();
+          static_cast<Impl*>(this)->decode_rows(input, rows);
+        },
+        out);
+  }
+};
+
+// A payload buffer with kInputPadding bytes of slack after the data.
+std::string padded_copy(std::string_view bytes);
+
+// Strips a UTF-8 byte order mark, which every decoder accepts.
+inline std::string_view skip_bom(std::string_view s) {
+  if (s.size() >= 3 && s.substr(0, 3) == "\xEF\xBB\xBF") s.remove_prefix(3);
+  return s;
+}
+
+}  // namespace wb

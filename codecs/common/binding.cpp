@@ -1,0 +1,90 @@
+#include "codecs/common/binding.hpp"
+
+#include "codecs/common/text.hpp"
+
+namespace wb {
+namespace {
+
+std::string_view kind_name(ValueKind k) {
+  switch (k) {
+    case ValueKind::int32:
+      return "an Int32";
+    case ValueKind::float64:
+      return "a Double";
+    case ValueKind::string:
+      return "a String";
+    case ValueKind::datetime:
+      return "a DateTime";
+    case ValueKind::records:
+      break;
+  }
+  return "a collection";
+}
+
+[[noreturn]] void bad_value(std::string_view format, const FieldSlot& s, std::string_view v) {
+  std::string shown(v.substr(0, 40));
+  throw DecodeError(format, "member " + std::string(s.name) + ": '" + shown + "' is not " +
+                                std::string(kind_name(s.kind)));
+}
+
+}  // namespace
+
+void wrong_type(std::string_view format, const FieldSlot& s, std::string_view got) {
+  throw DecodeError(format, "member " + std::string(s.name) + ": expected " +
+                                std::string(kind_name(s.kind)) + ", got " + std::string(got));
+}
+
+void store_int(std::string_view format, const FieldSlot& s, void* record, int64_t v) {
+  if (s.kind == ValueKind::int32) {
+    if (v < INT32_MIN || v > INT32_MAX) bad_value(format, s, std::to_string(v));
+    s.member<int32_t>(record) = static_cast<int32_t>(v);
+  } else if (s.kind == ValueKind::float64) {
+    s.member<double>(record) = static_cast<double>(v);
+  } else {
+    wrong_type(format, s, "a number");
+  }
+}
+
+void store_double(std::string_view format, const FieldSlot& s, void* record, double v) {
+  if (s.kind != ValueKind::float64) wrong_type(format, s, "a floating-point number");
+  s.member<double>(record) = v;
+}
+
+void store_string(std::string_view format, const FieldSlot& s, void* record, std::string_view v) {
+  if (s.kind == ValueKind::string) {
+    s.member<std::string>(record).assign(v);
+  } else if (s.kind == ValueKind::datetime) {
+    auto t = text::parse_datetime(v);
+    if (!t) t = text::parse_wcf_date(v);
+    if (!t) bad_value(format, s, v);
+    s.member<DateTime>(record) = *t;
+  } else {
+    wrong_type(format, s, "a string");
+  }
+}
+
+void store_text(std::string_view format, const FieldSlot& s, void* record, std::string_view v) {
+  switch (s.kind) {
+    case ValueKind::int32: {
+      auto i = text::parse_int32(v);
+      if (!i) bad_value(format, s, v);
+      s.member<int32_t>(record) = *i;
+      return;
+    }
+    case ValueKind::float64: {
+      auto d = text::parse_double(v);
+      if (!d) bad_value(format, s, v);
+      s.member<double>(record) = *d;
+      return;
+    }
+    case ValueKind::string:
+    case ValueKind::datetime:
+      store_string(format, s, record, v);
+      return;
+    case ValueKind::records:
+      break;
+  }
+  wrong_type(format, s, "text");
+}
+
+}  // namespace wb

@@ -1,0 +1,166 @@
+#include "codecs/common/text.hpp"
+
+#include <cstdio>
+
+namespace wb::text {
+namespace {
+
+template <class Int>
+std::optional<Int> parse_integer(std::string_view s) {
+  if (!s.empty() && s.front() == '+') s.remove_prefix(1);
+  Int v{};
+  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || end != s.data() + s.size() || s.empty()) return std::nullopt;
+  return v;
+}
+
+// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant).
+constexpr int64_t days_from_civil(int64_t y, unsigned m, unsigned d) {
+  y -= m <= 2;
+  const int64_t era = (y >= 0 ? y : y - 399) / 400;
+  const unsigned yoe = static_cast<unsigned>(y - era * 400);
+  const unsigned doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
+  const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  return era * 146097 + static_cast<int64_t>(doe) - 719468;
+}
+
+struct Civil {
+  int64_t y;
+  unsigned m, d;
+};
+constexpr Civil civil_from_days(int64_t z) {
+  z += 719468;
+  const int64_t era = (z >= 0 ? z : z - 146096) / 146097;
+  const unsigned doe = static_cast<unsigned>(z - era * 146097);
+  const unsigned yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+  const unsigned doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+  const unsigned mp = (5 * doy + 2) / 153;
+  const unsigned d = doy - (153 * mp + 2) / 5 + 1;
+  const unsigned m = mp < 10 ? mp + 3 : mp - 9;
+  return {static_cast<int64_t>(yoe) + era * 400 + (m <= 2), m, d};
+}
+
+constexpr int64_t kTicksPerSecond = 10'000'000;
+constexpr int64_t kTicksPerDay = kTicksPerSecond * 86'400;
+constexpr int64_t kTicksPerMs = 10'000;
+
+int64_t floor_div(int64_t a, int64_t b) {
+  return a / b - ((a % b != 0) && ((a < 0) != (b < 0)));
+}
+
+bool digits(std::string_view s, std::size_t pos, std::size_t n, unsigned& out) {
+  if (pos + n > s.size()) return false;
+  out = 0;
+  for (std::size_t i = pos; i < pos + n; ++i) {
+    if (s[i] < '0' || s[i] > '9') return false;
+    out = out * 10 + static_cast<unsigned>(s[i] - '0');
+  }
+  return true;
+}
+
+}  // namespace
+
+std::optional<double> parse_double(std::string_view s) {
+  if (!s.empty() && s.front() == '+') s.remove_prefix(1);
+  if (s.empty()) return std::nullopt;
+  // from_chars accepts "inf"/"nan" spellings that are not JSON/XSD numbers.
+  const char c = s.front() == '-' && s.size() > 1 ? s[1] : s.front();
+  if (c < '0' || c > '9') return std::nullopt;
+  double v = 0;
+  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (end != s.data() + s.size()) return std::nullopt;
+  if (ec == std::errc::result_out_of_range) return std::nullopt;
+  if (ec != std::errc()) return std::nullopt;
+  return v;
+}
+
+std::optional<int32_t> parse_int32(std::string_view s) {
+  return parse_integer<int32_t>(s);
+}
+std::optional<int64_t> parse_int64(std::string_view s) {
+  return parse_integer<int64_t>(s);
+}
+
+char* write_datetime(char* p, DateTime t) {
+  const int64_t days = floor_div(t.ticks, kTicksPerDay);
+  const int64_t rem = t.ticks - days * kTicksPerDay;
+  const Civil c = civil_from_days(days);
+  const int64_t secs = rem / kTicksPerSecond, frac = rem % kTicksPerSecond;
+  const int n =
+      std::snprintf(p, kDateTimeChars + 1, "%04lld-%02u-%02uT%02lld:%02lld:%02lld.%07lldZ",
+                    static_cast<long long>(c.y), c.m, c.d, static_cast<long long>(secs / 3600),
+                    static_cast<long long>(secs / 60 % 60), static_cast<long long>(secs % 60),
+                    static_cast<long long>(frac));
+  return p + n;
+}
+
+std::string datetime_string(DateTime t) {
+  char buf[kDateTimeChars + 1];
+  return std::string(buf, write_datetime(buf, t));
+}
+
+std::optional<DateTime> parse_datetime(std::string_view s) {
+  unsigned y, mo, d, h, mi, se;
+  if (!digits(s, 0, 4, y) || s.size() < 19 || s[4] != '-' || !digits(s, 5, 2, mo) || s[7] != '-' ||
+      !digits(s, 8, 2, d) || s[10] != 'T' || !digits(s, 11, 2, h) || s[13] != ':' ||
+      !digits(s, 14, 2, mi) || s[16] != ':' || !digits(s, 17, 2, se))
+    return std::nullopt;
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || se > 60) return std::nullopt;
+  std::size_t pos = 19;
+  int64_t frac = 0;
+  if (pos < s.size() && s[pos] == '.') {
+    int n = 0;
+    ++pos;
+    while (pos < s.size() && s[pos] >= '0' && s[pos] <= '9') {
+      if (++n > 7) return std::nullopt;
+      frac = frac * 10 + (s[pos++] - '0');
+    }
+    if (n == 0) return std::nullopt;
+    for (; n < 7; ++n) frac *= 10;
+  }
+  const std::string_view zone = s.substr(pos);
+  if (!(zone.empty() || zone == "Z" || zone == "+00:00")) return std::nullopt;
+  const int64_t days = days_from_civil(y, mo, d);
+  return DateTime{days * kTicksPerDay + (int64_t{h} * 3600 + mi * 60 + se) * kTicksPerSecond +
+                  frac};
+}
+
+std::string wcf_date_string(DateTime t) {
+  return "/Date(" + std::to_string(floor_div(t.ticks, kTicksPerMs)) + ")/";
+}
+
+std::optional<DateTime> parse_wcf_date(std::string_view s) {
+  if (s.size() < 9 || s.substr(0, 6) != "/Date(" || s.substr(s.size() - 2) != ")/")
+    return std::nullopt;
+  std::string_view body = s.substr(6, s.size() - 8);
+  if (body.size() > 5 && (body[body.size() - 5] == '+' || body[body.size() - 5] == '-')) {
+    unsigned offset;
+    if (!digits(body, body.size() - 4, 4, offset)) return std::nullopt;
+    body.remove_suffix(5);  // the offset is the writer's local zone; the instant is UTC ms
+  }
+  auto ms = parse_int64(body);
+  if (!ms) return std::nullopt;
+  return DateTime{*ms * kTicksPerMs};
+}
+
+char* write_azure_etag(char* p, DateTime t) {
+  char stamp[kDateTimeChars + 1];
+  const char* end = write_datetime(stamp, t);
+  for (char c : std::string_view("W/\"datetime'")) *p++ = c;
+  for (const char* c = stamp; c != end; ++c) {
+    if (*c == ':') {
+      *p++ = '%', *p++ = '3', *p++ = 'A';
+    } else {
+      *p++ = *c;
+    }
+  }
+  *p++ = '\'', *p++ = '"';
+  return p;
+}
+
+std::string azure_etag(DateTime t) {
+  char buf[kAzureEtagChars];
+  return std::string(buf, write_azure_etag(buf, t));
+}
+
+}  // namespace wb::text

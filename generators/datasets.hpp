@@ -1,0 +1,71 @@
+// Dataset descriptions: names, default sizes and the service metadata that
+// wire formats need (entity set, service root, SOAP operation).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
+
+#include "model.hpp"
+
+namespace wb {
+
+inline constexpr uint64_t kDefaultSeed = 42;
+
+struct DatasetInfo {
+  DatasetKind kind;
+  std::string_view name;            // "message", as on the command line and in benchmark names
+  std::span<const int> sizes;       // default row counts
+  std::string_view entity_set;      // OData entity set / Azure table
+  std::string_view service_root;    // xml:base and odata.metadata prefix
+  std::string_view soap_operation;  // GetXResponse / GetXResult
+  std::string_view type_namespace;  // EDM namespace / data-contract CLR namespace
+  bool azure_table;                 // rows carry m:etag / odata.etag derived from Timestamp
+};
+
+inline constexpr int kMessageSizes[] = {10, 100, 1000, 10000};
+inline constexpr int kAirportSizes[] = {101, 1010};
+inline constexpr int kScienceSizes[] = {1000, 8100};
+
+inline constexpr DatasetInfo kDatasets[] = {
+    {DatasetKind::message, "message", kMessageSizes, "Messages",
+     "http://wirebench.example/MessageService.svc/", "GetMessages", "WireBench.Messages", false},
+    {DatasetKind::airport, "airport", kAirportSizes, "Airports",
+     "http://wirebench.example/AirportService.svc/", "GetAirports", "WireBench.Airports", false},
+    {DatasetKind::science, "science", kScienceSizes, "science",
+     "https://wirebench.table.core.windows.net/", "GetScience", "wirebench", true},
+};
+
+inline const DatasetInfo& dataset_info(DatasetKind kind) {
+  return kDatasets[static_cast<int>(kind)];
+}
+
+inline std::optional<DatasetKind> dataset_by_name(std::string_view name) {
+  for (const auto& d : kDatasets)
+    if (d.name == name) return d.kind;
+  return std::nullopt;
+}
+
+template <class T>
+constexpr DatasetKind dataset_of() {
+  if constexpr (std::is_same_v<T, Message>)
+    return DatasetKind::message;
+  else if constexpr (std::is_same_v<T, Airport>)
+    return DatasetKind::airport;
+  else
+    return DatasetKind::science;
+}
+
+inline DatasetKind dataset_of(const Records& r) {
+  return static_cast<DatasetKind>(r.index());
+}
+
+// An empty Records holding the alternative of the given dataset.
+Records empty_records(DatasetKind kind);
+
+// Deterministic rows: the same (kind, rows, seed) gives the same records on
+// every machine (own PRNG, no std distributions, doubles from integers).
+Records generate(DatasetKind kind, int rows, uint64_t seed = kDefaultSeed);
+
+}  // namespace wb
