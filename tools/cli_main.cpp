@@ -1,0 +1,70 @@
+// wirebench_cli: the tools behind `./wirebench list|encode|decode|sizes`.
+// Everything it knows comes from the codec registry and the dataset table.
+#include <cstdio>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tools/cli_args.hpp"
+#include "tools/cli_commands.hpp"
+#include "tools/cli_io.hpp"
+
+namespace {
+
+struct Command {
+  std::string_view name;
+  int (*run)(wb::cli::Args);
+};
+
+constexpr Command kCommands[] = {
+    {"list", &wb::cli::run_list},
+    {"encode", &wb::cli::run_encode},
+    {"decode", &wb::cli::run_decode},
+    {"sizes", &wb::cli::run_sizes},
+};
+
+constexpr const char kUsage[] = R"txt(usage: wirebench COMMAND [OPTIONS]
+
+Commands (each takes --help):
+  list     the codec registry, one codec per line: FORMAT encode|decode LIBRARY
+  encode   write a generated payload to stdout
+             encode --format F --dataset D [--rows N] [--seed N] [--library L]
+  decode   decode a file and print its records as canonical JSON lines
+             decode --format F --dataset D [--library L] FILE
+  sizes    payload size of every format x dataset x default size [--markdown]
+  help     this text
+
+Exit status: 0 success, 1 failure (e.g. a payload that does not decode),
+2 a bad request (unknown command, option, value or an unreadable file).
+)txt";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace wb::cli;
+  const std::vector<std::string_view> words(argv + 1, argv + argc);
+  if (words.empty()) {
+    std::fputs(kUsage, stderr);
+    return kExitUsage;
+  }
+  const std::string_view name = words.front();
+  if (name == "help" || name == "--help" || name == "-h") {
+    std::fputs(kUsage, stdout);
+    return kExitOk;
+  }
+  for (const Command& command : kCommands) {
+    if (command.name != name) continue;
+    try {
+      return command.run(Args(words).subspan(1));
+    } catch (const UsageError& e) {
+      print_error(name,
+                  std::string(e.what()) + " (see 'wirebench " + std::string(name) + " --help')");
+      return kExitUsage;
+    } catch (const std::exception& e) {
+      print_error(name, e.what());
+      return kExitFailure;
+    }
+  }
+  print_error("", "unknown command '" + std::string(name) + "' (see 'wirebench help')");
+  return kExitUsage;
+}
