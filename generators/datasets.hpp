@@ -33,8 +33,9 @@ inline constexpr DatasetInfo kDatasets[] = {
      "http://wirebench.example/MessageService.svc/", "GetMessages", "WireBench.Messages", false},
     {DatasetKind::airport, "airport", kAirportSizes, "Airports",
      "http://wirebench.example/AirportService.svc/", "GetAirports", "WireBench.Airports", false},
-    {DatasetKind::science, "science", kScienceSizes, "science",
-     "https://wirebench.table.core.windows.net/", "GetScience", "wirebench", true},
+    {DatasetKind::science, "science", kScienceSizes, "ScienceMeasurements",
+     "https://wirebenchmeasurements.table.core.windows.net/", "GetScience", "wirebenchmeasurements",
+     true},
 };
 
 inline const DatasetInfo& dataset_info(DatasetKind kind) {

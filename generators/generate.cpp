@@ -89,14 +89,15 @@ std::vector<ScienceRow> science(int rows, Rng& rng) {
     r.X = cell % kGrid;
     r.Y = cell / kGrid;
     char key[32];
-    std::snprintf(key, sizeof key, "grid-%03d", subset);
+    std::snprintf(key, sizeof key, "subset-%03d", subset);
     r.PartitionKey = key;
     std::snprintf(key, sizeof key, "%02d-%02d", r.Y, r.X);
     r.RowKey = key;
     r.Timestamp.ticks = kEpochTicks2026 + (int64_t{i} * 1'237 + rng.between(0, 999)) * kTicksPerMs;
-    r.Temperature = rng.decimal(-40'000, 45'000, 3);
+    r.Temp = rng.decimal(-4'000, 4'500, 2);
     r.Humidity = rng.decimal(0, 10'000, 2);
-    r.Pressure = rng.decimal(9'500'000, 10'500'000, 4);
+    r.Pressure = rng.decimal(95'000, 105'000, 2);
+    r.Wind = rng.decimal(0, 400, 1);
     if (is_special(i)) r.PartitionKey += kSpecialText;
   }
   return out;

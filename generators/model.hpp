@@ -48,9 +48,10 @@ struct ScienceRow {
   DateTime Timestamp;
   int32_t X = 0;
   int32_t Y = 0;
-  double Temperature = 0;
+  double Temp = 0;
   double Humidity = 0;
   double Pressure = 0;
+  double Wind = 0;
   bool operator==(const ScienceRow&) const = default;
 };
 
@@ -96,8 +97,9 @@ struct Schema<ScienceRow> {
   static constexpr auto fields = std::make_tuple(
       Field{"PartitionKey", &ScienceRow::PartitionKey}, Field{"RowKey", &ScienceRow::RowKey},
       Field{"Timestamp", &ScienceRow::Timestamp}, Field{"X", &ScienceRow::X},
-      Field{"Y", &ScienceRow::Y}, Field{"Temperature", &ScienceRow::Temperature},
-      Field{"Humidity", &ScienceRow::Humidity}, Field{"Pressure", &ScienceRow::Pressure});
+      Field{"Y", &ScienceRow::Y}, Field{"Temp", &ScienceRow::Temp},
+      Field{"Humidity", &ScienceRow::Humidity}, Field{"Pressure", &ScienceRow::Pressure},
+      Field{"Wind", &ScienceRow::Wind});
 };
 
 // Calls f(name, member) for every field of obj, in schema order.
@@ -153,6 +155,12 @@ using Records = std::variant<std::vector<Message>, std::vector<Airport>, std::ve
 template <class T>
 inline constexpr bool is_record = std::is_same_v<T, Message> || std::is_same_v<T, Airport> ||
                                   std::is_same_v<T, ScienceRow> || std::is_same_v<T, Contact>;
+
+// A member that holds a list of nested records (Airport::Contacts).
+template <class M>
+inline constexpr bool is_record_list = false;
+template <class E>
+inline constexpr bool is_record_list<std::vector<E>> = is_record<E>;
 
 inline std::size_t row_count(const Records& r) {
   return std::visit([](const auto& v) { return v.size(); }, r);

@@ -1,0 +1,128 @@
+#include "codecs/xml/binder.hpp"
+
+#include "codecs/common/text.hpp"
+
+namespace wb::xml {
+
+BinderBase::BinderBase(Shape shape, DatasetKind kind, void* rows, void* (*append_row)(void*),
+                       const RecordTable& table)
+    : shape_(shape),
+      format_(shape == Shape::atom ? "atom" : "soap"),
+      field_ns_(shape == Shape::atom ? kDataNs : std::string_view(data_contract_ns(kind))),
+      item_local_(shape == Shape::atom ? std::string_view("element") : std::string_view()),
+      row_local_(table.type_name),
+      null_ns_(shape == Shape::atom ? kMetadataNs : kXsiNs),
+      null_local_(shape == Shape::atom ? "null" : "nil"),
+      rows_(rows),
+      append_row_(append_row),
+      row_table_(table) {
+  stack_.reserve(16);
+}
+
+void BinderBase::fail(const std::string& what) const {
+  throw DecodeError(format_, what);
+}
+
+bool BinderBase::push(Level level) {
+  const bool interesting = level.frame != Frame::skip;
+  stack_.push_back(level);
+  return interesting;
+}
+
+// Above the records. Atom: an entry anywhere inside the feed (entries of
+// expanded feeds sit inside entries and are skipped there). Soap:
+// Envelope / Body / {Op}Response / {Op}Result / a:{Type}.
+BinderBase::Level BinderBase::child_of_outside(std::string_view uri, std::string_view local,
+                                               std::size_t depth) {
+  if (shape_ == Shape::atom) {
+    if (depth == 0) {
+      if (uri != kAtomNs || local != "feed") fail("the root element is not an Atom feed");
+      saw_container_ = true;
+      return {Frame::outside};
+    }
+    if (uri == kAtomNs && local == "entry") return {Frame::entry, append_row_(rows_), &row_table_};
+    return {Frame::skip};
+  }
+  switch (depth) {
+    case 0:
+      if (uri != kSoapEnvNs || local != "Envelope")
+        fail("the root element is not a SOAP 1.1 Envelope");
+      return {Frame::outside};
+    case 1:
+      return {uri == kSoapEnvNs && local == "Body" ? Frame::outside : Frame::skip};
+    case 2:
+      return {Frame::outside};  // {Op}Response
+    case 3:
+      saw_container_ = true;
+      return {Frame::outside};  // {Op}Result
+    default:
+      break;
+  }
+  if (uri == field_ns_ && local == row_local_)
+    return {Frame::record, append_row_(rows_), &row_table_};
+  return {Frame::skip};
+}
+
+bool BinderBase::start(std::string_view uri, std::string_view local) {
+  attrs_wanted_ = false;
+  if (stack_.empty()) return push(child_of_outside(uri, local, 0));
+  Level& top = stack_.back();
+  switch (top.frame) {
+    case Frame::skip:
+      return push({Frame::skip});
+    case Frame::outside:
+      return push(child_of_outside(uri, local, stack_.size()));
+    case Frame::entry:
+      if (uri == kMetadataNs && local == "properties")
+        return push({Frame::record, top.target, top.table});
+      if (uri == kAtomNs && local == "content")
+        return push({Frame::content, top.target, top.table});
+      return push({Frame::skip});
+    case Frame::content:
+      if (uri == kMetadataNs && local == "properties")
+        return push({Frame::record, top.target, top.table});
+      return push({Frame::skip});
+    case Frame::record: {
+      if (uri != field_ns_) return push({Frame::skip});
+      const FieldSlot* s = top.table->find(local, top.hint);
+      if (!s) return push({Frame::skip});  // a member we do not bind
+      attrs_wanted_ = true;                // m:null / i:nil
+      if (s->kind == ValueKind::records)
+        return push({Frame::collection, static_cast<char*>(top.target) + s->offset, s->element, s});
+      collecting_ = true;
+      text_.clear();
+      return push({Frame::scalar, top.target, top.table, s});
+    }
+    case Frame::collection: {
+      const std::string_view item = item_local_.empty() ? top.table->type_name : item_local_;
+      if (uri != field_ns_ || local != item) return push({Frame::skip});
+      return push({Frame::record, top.slot->append(top.target), top.table});
+    }
+    case Frame::scalar:
+      break;
+  }
+  fail("member " + std::string(top.slot->name) + ": an element inside a scalar value");
+}
+
+void BinderBase::attribute(std::string_view uri, std::string_view local, std::string_view value) {
+  if (uri == null_ns_ && local == null_local_ && (value == "true" || value == "1"))
+    fail("member " + std::string(stack_.back().slot->name) + " is null; the model has no nulls");
+}
+
+void BinderBase::end() {
+  const Level top = stack_.back();
+  stack_.pop_back();
+  attrs_wanted_ = false;
+  if (top.frame == Frame::scalar) {
+    collecting_ = false;
+    store_text(format_, *top.slot, top.target, text_);
+  }
+}
+
+void BinderBase::finish() const {
+  if (!stack_.empty()) fail("incomplete document");
+  if (!saw_container_)
+    fail(shape_ == Shape::atom ? "no Atom feed" : "no {Op}Result element in the SOAP body");
+}
+
+}  // namespace wb::xml

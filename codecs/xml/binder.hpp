@@ -1,0 +1,119 @@
+// Binding XML to records, once for every XML library. Streaming parsers feed
+// their events straight in; DOM parsers walk their tree and feed the same
+// events (walk_dom below), so a pairing's binding cost is the same code.
+//
+// Event protocol (names are namespace URI + local name, never prefixes):
+//   bool start(uri, local)   an element opens; returns false when its subtree
+//                            is of no interest (a DOM walker may skip it, but
+//                            must still call end(); a SAX parser just keeps
+//                            feeding events, which are ignored)
+//   wants_attributes()       true right after a start() whose attributes matter:
+//                            then call attribute(uri, local, value) for each
+//   text(chunk)              character data (CDATA and resolved references too)
+//   end()                    the element closes
+//   finish()                 end of document: throws unless records were found
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "codecs/codec.hpp"
+#include "codecs/common/binding.hpp"
+#include "codecs/xml/vocabulary.hpp"
+
+namespace wb::xml {
+
+enum class Shape { atom, soap };
+
+class BinderBase {
+ public:
+  bool start(std::string_view uri, std::string_view local);
+  bool wants_attributes() const { return attrs_wanted_; }
+  void attribute(std::string_view uri, std::string_view local, std::string_view value);
+  void text(std::string_view chunk) {
+    if (collecting_) text_.append(chunk);
+  }
+  void end();
+  void finish() const;
+
+ protected:
+  BinderBase(Shape shape, DatasetKind kind, void* rows, void* (*append_row)(void*),
+             const RecordTable& table);
+
+ private:
+  // What the open element is, for the element that opens inside it.
+  enum class Frame {
+    outside,     // above the records: feed, Envelope, Body, wrappers
+    entry,       // atom entry: looking for m:properties (possibly in content)
+    content,     // atom content
+    record,      // a record: children are members
+    scalar,      // a scalar member: collecting text
+    collection,  // a list member: children are records
+    skip         // nothing of interest below
+  };
+  struct Level {
+    Frame frame;
+    void* target = nullptr;  // record, or vector for a collection
+    const RecordTable* table = nullptr;
+    const FieldSlot* slot = nullptr;  // scalar / collection member
+    std::size_t hint = 0;
+  };
+  bool push(Level level);
+  Level child_of_outside(std::string_view uri, std::string_view local, std::size_t depth);
+  [[noreturn]] void fail(const std::string& what) const;
+
+  Shape shape_;
+  std::string_view format_;
+  std::string_view field_ns_;    // members' namespace
+  std::string_view item_local_;  // a collection item: d:element / a:{Type}
+  std::string_view row_local_;   // soap: a:{Type}
+  std::string_view null_ns_, null_local_;
+  void* rows_;
+  void* (*append_row_)(void*);
+  const RecordTable& row_table_;
+  std::vector<Level> stack_;
+  std::string text_;
+  bool collecting_ = false;
+  bool attrs_wanted_ = false;
+  bool saw_container_ = false;  // atom feed / soap Result
+};
+
+template <class T>
+class Binder : public BinderBase {
+ public:
+  Binder(Shape shape, std::vector<T>& rows)
+      : BinderBase(
+            shape, dataset_of<T>(), &rows,
+            [](void* v) -> void* { return &static_cast<std::vector<T>*>(v)->emplace_back(); },
+            table_of<T>()) {}
+};
+
+// Shape descriptors for adapters: Atom/Soap writers live in writer_shapes.hpp.
+inline Shape shape_of(std::string_view format) {
+  return format == "soap" ? Shape::soap : Shape::atom;
+}
+
+// Walks a DOM with a policy and feeds the binder. Dom provides:
+//   Node; static bool is_element(Node), is_text(Node) (text or CDATA);
+//   static Node first_child(Node), next_sibling(Node) (null Node is falsy);
+//   static std::string_view uri(Node), local(Node), value(Node) (text);
+//   template <class F> static void attributes(Node, F f)  // f(uri, local, value)
+template <class Dom, class B>
+void walk_dom(typename Dom::Node element, B& binder) {
+  if (binder.start(Dom::uri(element), Dom::local(element))) {
+    if (binder.wants_attributes())
+      Dom::attributes(element, [&](std::string_view u, std::string_view l, std::string_view v) {
+        binder.attribute(u, l, v);
+      });
+    for (auto child = Dom::first_child(element); child; child = Dom::next_sibling(child)) {
+      if (Dom::is_element(child))
+        walk_dom<Dom>(child, binder);
+      else if (Dom::is_text(child))
+        binder.text(Dom::value(child));
+    }
+  }
+  binder.end();
+}
+
+}  // namespace wb::xml

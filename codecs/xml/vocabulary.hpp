@@ -1,0 +1,34 @@
+// Namespace URIs and names of the XML wire formats (atom, soap). Decoders
+// match elements by namespace URI + local name, never by prefix.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "generators/datasets.hpp"
+
+namespace wb::xml {
+
+inline constexpr std::string_view kAtomNs = "http://www.w3.org/2005/Atom";
+inline constexpr std::string_view kDataNs = "http://schemas.microsoft.com/ado/2007/08/dataservices";
+inline constexpr std::string_view kMetadataNs =
+    "http://schemas.microsoft.com/ado/2007/08/dataservices/metadata";
+inline constexpr std::string_view kSchemeUri =
+    "http://schemas.microsoft.com/ado/2007/08/dataservices/scheme";
+inline constexpr std::string_view kXmlNs = "http://www.w3.org/XML/1998/namespace";
+inline constexpr std::string_view kSoapEnvNs = "http://schemas.xmlsoap.org/soap/envelope/";
+inline constexpr std::string_view kXsiNs = "http://www.w3.org/2001/XMLSchema-instance";
+inline constexpr std::string_view kServiceNs = "http://tempuri.org/";
+inline constexpr std::string_view kDataContractBase = "http://schemas.datacontract.org/2004/07/";
+
+// The data-contract namespace of a dataset's types (DataContractSerializer
+// default: the base + the CLR namespace).
+inline const std::string& data_contract_ns(DatasetKind kind) {
+  static const std::string ns[] = {
+      std::string(kDataContractBase) + std::string(kDatasets[0].type_namespace),
+      std::string(kDataContractBase) + std::string(kDatasets[1].type_namespace),
+      std::string(kDataContractBase) + std::string(kDatasets[2].type_namespace)};
+  return ns[static_cast<int>(kind)];
+}
+
+}  // namespace wb::xml
