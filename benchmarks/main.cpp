@@ -1,0 +1,59 @@
+// wirebench_bench: every benchmark comes from the registry. Besides Google
+// Benchmark's flags it takes --wirebench_seed=N (also env WIREBENCH_SEED).
+#include <charconv>
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include <benchmark/benchmark.h>
+
+#include "benchmarks/payloads.hpp"
+#include "benchmarks/register.hpp"
+
+namespace {
+
+std::optional<uint64_t> parse_seed(std::string_view text) {
+  uint64_t value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || text.empty()) return std::nullopt;
+  return value;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  constexpr std::string_view kSeedFlag = "--wirebench_seed=";
+  std::string_view seed_text;
+  if (const char* env = std::getenv("WIREBENCH_SEED"); env && *env) seed_text = env;
+  // Our flag is taken out before Google Benchmark sees (and rejects) it.
+  std::vector<char*> args;
+  for (int i = 0; i < argc; ++i) {
+    std::string_view arg = argv[i];
+    if (i > 0 && arg.starts_with(kSeedFlag))
+      seed_text = arg.substr(kSeedFlag.size());
+    else
+      args.push_back(argv[i]);
+  }
+  if (!seed_text.empty()) {
+    auto seed = parse_seed(seed_text);
+    if (!seed) {
+      std::fprintf(stderr, "wirebench_bench: invalid seed '%.*s' (want an unsigned integer)\n",
+                   static_cast<int>(seed_text.size()), seed_text.data());
+      return 2;
+    }
+    wb::bench::set_seed(*seed);
+  }
+  int count = static_cast<int>(args.size());
+  args.push_back(nullptr);
+
+  wb::bench::register_codec_benchmarks();
+  wb::bench::register_reference_benchmarks();
+  benchmark::Initialize(&count, args.data());
+  if (benchmark::ReportUnrecognizedArguments(count, args.data())) return 1;
+  wb::bench::add_run_context();
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

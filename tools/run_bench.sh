@@ -1,0 +1,179 @@
+#!/usr/bin/env bash
+# Runs wirebench_bench the way results are published: pinned to one CPU, with
+# a heap that is never trimmed, several repetitions, Google Benchmark's JSON
+# written atomically to results/<UTC stamp>-<host>-<commit>.json.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# Big enough that the heap is never trimmed and no payload-sized block is
+# mmapped: each iteration then reuses warm pages, as a long-running server does
+# (on this VM a first-touched page costs ~10 us, see DESIGN.md section 9).
+HEAP_TUNABLES="glibc.malloc.trim_threshold=1073741824:glibc.malloc.mmap_threshold=1073741824"
+# Per benchmark and repetition; chosen so the default run (json, atom, soap
+# codecs) stays under 5 minutes on the 2-core VM.
+DEFAULT_MIN_TIME=0.05
+
+usage() {
+  cat <<'USAGE'
+usage: tools/run_bench.sh BUILD_DIR [OPTIONS] [-- BENCHMARK_ARGS...]
+
+Runs BUILD_DIR/wirebench_bench pinned to one CPU and writes Google Benchmark's
+JSON to results/<UTC stamp>-<host>-<short commit>.json (atomically, never
+overwriting). Prints that path as the last line of stdout; progress goes to stderr.
+
+options:
+  --quick            1 repetition, min time 0.01 s per benchmark (a smoke run)
+  --filter REGEX     only benchmarks matching REGEX (--benchmark_filter)
+  --cpu N            pin to CPU N (default: the last one, nproc - 1)
+  --repetitions N    repetitions per benchmark (default 3); the file keeps every
+                     repetition and the aggregates, the console shows aggregates
+  --interleave       interleave repetitions of different benchmarks at random
+  -h, --help         this text
+  -- ARGS            passed to wirebench_bench as they are, e.g.
+                     -- --benchmark_list_tests=true (lists, writes no file)
+
+environment: WIREBENCH_SEED (dataset seed, default 42)
+USAGE
+}
+
+die() {
+  printf 'run_bench: error: %s\n' "$*" >&2
+  exit 2
+}
+
+[[ $# -ge 1 ]] || {
+  usage >&2
+  exit 2
+}
+case "$1" in -h | --help)
+  usage
+  exit 0
+  ;;
+esac
+BUILD="$1"
+shift
+EXE="$BUILD/wirebench_bench"
+
+repetitions=3
+min_time=$DEFAULT_MIN_TIME
+filter=""
+cpu=$(($(nproc) - 1))
+interleave=0
+quick=0
+extra=()
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    -h | --help)
+      usage
+      exit 0
+      ;;
+    --quick) quick=1 ;;
+    --filter)
+      [[ $# -ge 2 ]] || die "--filter needs a REGEX"
+      filter="$2"
+      shift
+      ;;
+    --filter=*) filter="${1#*=}" ;;
+    --cpu)
+      [[ $# -ge 2 ]] || die "--cpu needs a CPU number"
+      cpu="$2"
+      shift
+      ;;
+    --cpu=*) cpu="${1#*=}" ;;
+    --repetitions)
+      [[ $# -ge 2 ]] || die "--repetitions needs a number"
+      repetitions="$2"
+      shift
+      ;;
+    --repetitions=*) repetitions="${1#*=}" ;;
+    --interleave) interleave=1 ;;
+    --)
+      shift
+      extra=("$@")
+      break
+      ;;
+    *) die "unknown option '$1' (see --help)" ;;
+  esac
+  shift
+done
+[[ "$cpu" =~ ^[0-9]+$ ]] || die "--cpu wants a CPU number, got '$cpu'"
+[[ "$repetitions" =~ ^[1-9][0-9]*$ ]] || die "--repetitions wants a positive number, got '$repetitions'"
+[[ -x "$EXE" ]] || die "no benchmark executable at $EXE (build first: ./wirebench build)"
+command -v taskset >/dev/null || die "taskset not found (package util-linux)"
+if ((quick)); then
+  repetitions=1
+  min_time=0.01
+fi
+
+# Listing (or any other non-run request) writes no result file: run it as is.
+for arg in "${extra[@]}"; do
+  case "$arg" in
+    --benchmark_list_tests | --benchmark_list_tests=true | --benchmark_list_tests=1 | --help | -h)
+      exec "$EXE" "${extra[@]}"
+      ;;
+  esac
+done
+
+# The commit goes into the file name (short) and the context (full, with
+# "-dirty" when tracked files differ from it: such a result is not reproducible
+# from the commit alone).
+commit=unknown short=unknown
+if full=$(git -C "$ROOT" rev-parse HEAD 2>/dev/null); then
+  commit=$full
+  short=$(git -C "$ROOT" rev-parse --short HEAD)
+  [[ -z "$(git -C "$ROOT" status --porcelain --untracked-files=no 2>/dev/null)" ]] || commit="$full-dirty"
+fi
+host=$(hostname -s 2>/dev/null || uname -n)
+stamp=$(date -u +%Y%m%dT%H%M%SZ)
+results="$ROOT/results"
+mkdir -p "$results"
+
+tmp=$(mktemp "$results/.run-XXXXXX.tmp")
+run_pid=""
+cleanup() { rm -f "$tmp"; }
+# The benchmark runs in the background so that an interrupt stops it at once
+# (rather than after it finishes) and the partial file is removed.
+on_signal() {
+  [[ -z "$run_pid" ]] || kill "$run_pid" 2>/dev/null || true
+  exit "$1"
+}
+trap cleanup EXIT
+trap 'on_signal 130' INT
+trap 'on_signal 143' TERM
+
+args=(
+  --benchmark_out="$tmp"
+  --benchmark_out_format=json
+  --benchmark_repetitions="$repetitions"
+  --benchmark_min_time="$min_time"
+  --benchmark_report_aggregates_only=false
+  --benchmark_display_aggregates_only=true
+)
+[[ -n "$filter" ]] && args+=(--benchmark_filter="$filter")
+((interleave)) && args+=(--benchmark_enable_random_interleaving=true)
+
+printf 'run_bench: CPU %s, %s repetition(s), min time %s s, GLIBC_TUNABLES=%s\n' \
+  "$cpu" "$repetitions" "$min_time" "$HEAP_TUNABLES" >&2
+start=$SECONDS
+# Google Benchmark's console output is the progress report: keep it on stderr.
+GLIBC_TUNABLES="$HEAP_TUNABLES" WIREBENCH_COMMIT="$commit" \
+  taskset -c "$cpu" "$EXE" "${args[@]}" "${extra[@]}" >&2 &
+run_pid=$!
+status=0
+wait "$run_pid" || status=$?
+run_pid=""
+((status == 0)) || die "wirebench_bench failed (exit $status); no result file written"
+printf 'run_bench: finished in %d s\n' "$((SECONDS - start))" >&2
+
+# Publish without ever overwriting: link(2) fails if the name exists.
+chmod 644 "$tmp"  # mktemp makes it private; a result is for everyone to read
+base="$results/$stamp-$host-$short"
+final="$base.json"
+n=1
+until ln "$tmp" "$final" 2>/dev/null; do
+  final="$base-$n.json"
+  n=$((n + 1))
+  ((n < 100)) || die "cannot create a result file next to $base.json"
+done
+rm -f "$tmp"
+echo "$final"
