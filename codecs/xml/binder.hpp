@@ -99,21 +99,38 @@ inline Shape shape_of(std::string_view format) {
 //   static Node first_child(Node), next_sibling(Node) (null Node is falsy);
 //   static std::string_view uri(Node), local(Node), value(Node) (text);
 //   template <class F> static void attributes(Node, F f)  // f(uri, local, value)
+// A DOM without namespace support (pugixml) cannot answer uri() from the node
+// alone: it passes a policy object to walk_dom(policy, element, binder) whose
+// enter(Node) is called before an element's names are asked for (to push its
+// xmlns declarations) and leave() after its end(); its members may then be
+// non-static.
 template <class Dom, class B>
-void walk_dom(typename Dom::Node element, B& binder) {
-  if (binder.start(Dom::uri(element), Dom::local(element))) {
+void walk_dom(Dom& dom, typename Dom::Node element, B& binder) {
+  constexpr bool scoped = requires(Dom & d, typename Dom::Node n) {
+    d.enter(n);
+    d.leave();
+  };
+  if constexpr (scoped) dom.enter(element);
+  if (binder.start(dom.uri(element), dom.local(element))) {
     if (binder.wants_attributes())
-      Dom::attributes(element, [&](std::string_view u, std::string_view l, std::string_view v) {
+      dom.attributes(element, [&](std::string_view u, std::string_view l, std::string_view v) {
         binder.attribute(u, l, v);
       });
-    for (auto child = Dom::first_child(element); child; child = Dom::next_sibling(child)) {
-      if (Dom::is_element(child))
-        walk_dom<Dom>(child, binder);
-      else if (Dom::is_text(child))
-        binder.text(Dom::value(child));
+    for (auto child = dom.first_child(element); child; child = dom.next_sibling(child)) {
+      if (dom.is_element(child))
+        walk_dom(dom, child, binder);
+      else if (dom.is_text(child))
+        binder.text(dom.value(child));
     }
   }
   binder.end();
+  if constexpr (scoped) dom.leave();
+}
+
+template <class Dom, class B>
+void walk_dom(typename Dom::Node element, B& binder) {
+  Dom dom;
+  walk_dom(dom, element, binder);
 }
 
 }  // namespace wb::xml
