@@ -1,0 +1,72 @@
+#!/usr/bin/python3
+"""wirebench model: the transfer model over a result file.
+
+For every payload in RESULT.json and every link profile: one call's time = encode + compress
++ transfer + decompress + decode per (format, serializer, parser, compression), ranked, with
+the CPU share and the bandwidth at which CPU and wire cost the same; the science subset as a
+paged sequence; the relay-2009 fit. Link profiles: tools/links.json (+ --links FILE).
+"""
+
+import argparse
+import json
+import math
+import sys
+
+from wbtools import cli, links, model, model_view, results
+
+
+def parse_args(argv):
+    parser = argparse.ArgumentParser(
+        prog="wirebench model", description=__doc__.split("\n\n", 1)[1],
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("result", metavar="RESULT.json", help="Google Benchmark JSON result file")
+    parser.add_argument("--link", help="only this link profile (default: all)")
+    parser.add_argument("--links", metavar="FILE",
+                        help="extra link profiles (same shape as tools/links.json)")
+    parser.add_argument("--dataset", help="only this dataset (message, airport, science)")
+    parser.add_argument("--top", type=int, default=0, metavar="N",
+                        help="show only the N fastest pairings per payload (default: all)")
+    parser.add_argument("--clock", choices=("cpu", "real"), default="cpu",
+                        help="which measured time is CPU cost (default cpu_time)")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of tables")
+    return parser.parse_args(argv)
+
+
+def _finite(value):
+    """JSON has no NaN/Infinity: write them as null."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_finite(v) for v in value]
+    return value
+
+
+def main(argv=None):
+    args = parse_args(argv)
+    result = results.load(args.result)
+    chosen = links.pick(links.load_links(args.links), args.link)
+    pairings = model.collect(result, args.clock)
+    if args.dataset and not any(p.dataset == args.dataset for p in pairings.items):
+        raise cli.UserError(f"no dataset '{args.dataset}' with encode results in {args.result}")
+    if args.json:
+        json.dump(_finite(model_view.as_json(pairings, chosen, args.dataset)), sys.stdout, indent=1)
+        print()
+        return 0
+    if not pairings.items:
+        print(f"{args.result}: no encode benchmarks with a wire_bytes counter: nothing to model")
+        return 0
+    print(f"# Transfer model: {args.result} ({args.clock}_time medians)\n")
+    for note in pairings.notes:
+        print(f"note: {note}")
+    print()
+    print(model_view.model_sections(pairings, chosen, args.dataset, args.top or None))
+    if any(link.name == "relay-2009" for link in chosen):
+        print("### relay-2009 fit\n")
+        print(model_view.relay_fit_section(pairings))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(cli.run(main))

@@ -1,0 +1,49 @@
+#!/usr/bin/python3
+"""wirebench report: REPORT.md and charts for one result file.
+
+Writes DIR/REPORT.md plus PNG charts, DIR being the result file's name without .json beside
+it (results/<stamp>-<host>-<commit>/ for a published result) unless --out says otherwise:
+sizes (raw and compressed) against the published figures, encode/decode throughput per
+library with the spread over repetitions, the serializer x parser matrix, parse-only against
+decode + bind, the fraction of memcpy bandwidth, and the transfer model on every link.
+"""
+
+import argparse
+import os
+import sys
+
+from wbtools import cli, links, report, results
+
+
+def parse_args(argv):
+    parser = argparse.ArgumentParser(
+        prog="wirebench report", description=__doc__.split("\n\n", 1)[1],
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("result", metavar="RESULT.json", help="Google Benchmark JSON result file")
+    parser.add_argument("--out", metavar="DIR", help="output directory (default: beside RESULT)")
+    parser.add_argument("--links", metavar="FILE",
+                        help="extra link profiles (same shape as tools/links.json)")
+    parser.add_argument("--chart-link", default="loopback", metavar="NAME",
+                        help="link whose RTT and knobs the time-against-bandwidth chart uses "
+                             "(default loopback: near-zero RTT isolates the bandwidth)")
+    return parser.parse_args(argv)
+
+
+def main(argv=None):
+    args = parse_args(argv)
+    result = results.load(args.result)
+    profiles = links.load_links(args.links)
+    links.pick(profiles, args.chart_link)  # an unknown name is a user error, reported now
+    out = args.out or os.path.splitext(os.path.abspath(args.result))[0]
+    if os.path.exists(out) and not os.path.isdir(out):
+        raise cli.UserError(f"{out}: exists and is not a directory")
+    try:
+        path = report.write(result, list(profiles.values()), out, args.chart_link)
+    except OSError as err:
+        raise cli.UserError(f"{out}: cannot write the report: {err.strerror or err}") from None
+    print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(cli.run(main))

@@ -1,0 +1,79 @@
+"""REPORT.md and compare's summary from the synthetic fixture: what is there, what is skipped."""
+
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+from wbtools import compare, links, report, results
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+FIXTURE = os.path.join(HERE, "data", "synthetic.json")
+
+
+class Report(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        result = results.load(FIXTURE)
+        path = report.write(result, list(links.load_links().values()), cls.tmp.name)
+        with open(path, encoding="utf-8") as handle:
+            cls.text = handle.read()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tmp.cleanup()
+
+    def test_published_sizes_only_for_present_payloads(self):
+        self.assertIn("| json/airport/101 | 16,000 | 15,862 |", self.text)
+        self.assertIn("ok (+0.9 %)", self.text)  # 16,000 / 15,862 - 1
+        self.assertIn("Not in this result file: atom/message/100, json/message/100.", self.text)
+
+    def test_compressed_sizes_and_matrix(self):
+        self.assertIn("4,000 (25 %)", self.text)  # gzip_bytes / wire_bytes
+        # simdjson-ondemand read only rapidjson's output: the reference column is empty.
+        self.assertIn("| simdjson-ondemand | 400.0 MB/s (40 us) | - |", self.text)
+
+    def test_spread_and_memcpy_fraction(self):
+        # rapidjson encode: 30, 30, 36 us; 16,000 B / 30 us = 533.3 MB/s; memcpy 16,000 B/us.
+        self.assertIn("| json/airport/101 | encode | rapidjson | 30 us | 533.3 | 30 us - 36 us | "
+                      "10.8 % | 0 | 3.33 % |", self.text)
+
+    def test_failed_benchmarks_listed(self):
+        self.assertIn("round trip mismatch at row 3", self.text)
+
+    def test_relay_fit_applied_to_our_sizes(self):
+        # 9 * 0.693122 + 9 * 160,000 * 8 / 1,548,288 = 6.238 + 7.440 = 13.7 s
+        self.assertIn("| json | 160,000 (reference) | 166,912 | 13.7 s | 14 s |", self.text)
+        # 9 * 0.693122 + 9 * 1,000,000 * 8 / 1,548,288 = 6.238 + 46.503 = 52.7 s
+        self.assertIn("| atom | 1,000,000 (reference) | 1,048,576 | 52.7 s | 55 s |", self.text)
+
+    def test_charts_written(self):
+        for name in ("time-split-airport-101.png", "bandwidth-science-1000.png"):
+            self.assertTrue(os.path.getsize(os.path.join(self.tmp.name, name)) > 1000, name)
+            self.assertIn(f"]({name})", self.text)
+
+
+class CompareSummary(unittest.TestCase):
+    def test_regression_found(self):
+        old = results.load(FIXTURE)
+        new = results.load(FIXTURE)
+        run = new.runs["json/airport/101/encode/rapidjson"]
+        run.cpu = [t * 2 for t in run.cpu]
+        text = compare.summary(old, new)
+        self.assertIn("| json | regression | `json/airport/101/encode/rapidjson` | 30 us | 60 us | "
+                      "2.000x (+100.0 %) |", text)
+
+    def test_delegates_to_compare_py(self):
+        if not os.path.exists(compare.COMPARE_PY):
+            self.skipTest("libbenchmark-tools not installed")
+        done = subprocess.run([sys.executable, os.path.join(os.path.dirname(HERE), "compare.py"),
+                               FIXTURE, FIXTURE], capture_output=True, text=True, timeout=120)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertIn("_pvalue", done.stdout)  # compare.py's U-test rows
+        self.assertIn("## wirebench summary", done.stdout)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,13 @@
+"""wirebench's Python tools: read Google Benchmark result files, model transfers, write reports.
+
+Modules:
+  results   load a result file, split benchmark names, statistics over repetitions
+  links     link profiles (links.json) and their validation
+  tcp       slow-start and wire-time arithmetic
+  model     one call's time = encode + compress + transfer + decompress + decode
+  fit       the relay-2009 link profile fitted from the published Azure figures
+  published the field figures of DESIGN.md section 1
+  report    REPORT.md writer; charts holds the matplotlib figures
+  compare   compare.py wrapper plus a per-format summary
+  cli       shared error handling for the entry scripts
+"""

@@ -1,0 +1,119 @@
+"""Link profiles: the built-in tools/links.json, optionally extended by a user's file.
+
+A user file has the same shape ({"profiles": {NAME: {...}}}); its profiles are added to the
+built-in ones and replace those with the same name. Missing knobs take the defaults below.
+"""
+
+import json
+import os
+from dataclasses import dataclass
+
+from .cli import UserError
+
+DEFAULT_PATH = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                            "links.json")
+
+# Knob -> default; bandwidth and RTT have none: every profile states them.
+_DEFAULTS = {
+    "connection": "warm",
+    "tcp_handshake_rtts": 1,
+    "tls_handshake_rtts": 2,
+    "auth_challenge": False,
+    "delayed_ack_ms": 0.0,
+    "middleware_hops": 0,
+    "slow_start": True,
+    "mss_bytes": 1460,
+    "initial_window_segments": 10,
+}
+
+
+@dataclass(frozen=True)
+class Link:
+    """One link profile; times in seconds, bandwidth in bit/s."""
+
+    name: str
+    bandwidth_bps: float
+    rtt_s: float
+    connection: str = "warm"
+    tcp_handshake_rtts: int = 1
+    tls_handshake_rtts: int = 2
+    auth_challenge: bool = False
+    delayed_ack_s: float = 0.0
+    middleware_hops: int = 0
+    slow_start: bool = True
+    mss_bytes: int = 1460
+    initial_window_segments: int = 10
+    description: str = ""
+    fitted_from: str = ""
+
+
+def _number(profile, name, key, minimum, integer=False):
+    value = profile[key]
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < minimum \
+            or (integer and int(value) != value):
+        kind = "an integer" if integer else "a number"
+        raise UserError(f"link profile '{name}': {key} must be {kind} >= {minimum}, got {value!r}")
+    return int(value) if integer else float(value)
+
+
+def make_link(name, profile):
+    """Validate one profile dict and build a Link."""
+    if not isinstance(profile, dict):
+        raise UserError(f"link profile '{name}' is not an object")
+    for key in ("bandwidth_mbps", "rtt_ms"):
+        if key not in profile:
+            raise UserError(f"link profile '{name}' has no {key}")
+    merged = {**_DEFAULTS, **profile}
+    if merged["connection"] not in ("cold", "warm"):
+        raise UserError(f"link profile '{name}': connection must be \"cold\" or \"warm\"")
+    for key in ("auth_challenge", "slow_start"):
+        if not isinstance(merged[key], bool):
+            raise UserError(f"link profile '{name}': {key} must be true or false")
+    bandwidth = _number(merged, name, "bandwidth_mbps", 1e-6)
+    return Link(
+        name=name,
+        bandwidth_bps=bandwidth * 1e6,
+        rtt_s=_number(merged, name, "rtt_ms", 0) / 1e3,
+        connection=merged["connection"],
+        tcp_handshake_rtts=_number(merged, name, "tcp_handshake_rtts", 0, integer=True),
+        tls_handshake_rtts=_number(merged, name, "tls_handshake_rtts", 0, integer=True),
+        auth_challenge=merged["auth_challenge"],
+        delayed_ack_s=_number(merged, name, "delayed_ack_ms", 0) / 1e3,
+        middleware_hops=_number(merged, name, "middleware_hops", 0, integer=True),
+        slow_start=merged["slow_start"],
+        mss_bytes=_number(merged, name, "mss_bytes", 1, integer=True),
+        initial_window_segments=_number(merged, name, "initial_window_segments", 1, integer=True),
+        description=str(merged.get("description", "")),
+        fitted_from=str(merged.get("fitted_from", "")),
+    )
+
+
+def _read_profiles(path):
+    try:
+        with open(path, encoding="utf-8") as handle:
+            data = json.load(handle)
+    except OSError as err:
+        raise UserError(f"{path}: cannot read link profiles: {err.strerror or err}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as err:
+        raise UserError(f"{path}: link profiles are not valid JSON ({err})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("profiles"), dict):
+        raise UserError(f"{path}: no \"profiles\" object")
+    return data["profiles"]
+
+
+def load_links(extra_path=None, builtin_path=DEFAULT_PATH):
+    """Profiles by name, built-in first, then the user's file (added or replacing)."""
+    profiles = dict(_read_profiles(builtin_path))
+    if extra_path:
+        profiles.update(_read_profiles(extra_path))
+    return {name: make_link(name, profile) for name, profile in profiles.items()}
+
+
+def pick(links, name):
+    """The links to model: all of them, or the one named (case-insensitive)."""
+    if not name:
+        return list(links.values())
+    for link in links.values():
+        if link.name.lower() == name.lower():
+            return [link]
+    raise UserError(f"unknown link '{name}' (known: {', '.join(links)})")

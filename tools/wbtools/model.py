@@ -1,0 +1,219 @@
+"""The transfer model: one call's time = encode + compress + transfer + decompress + decode.
+
+CPU parts are the medians of the measured benchmarks (cpu_time by default: on a shared VM
+real_time also counts time the benchmark thread was descheduled). The transfer part is
+computed by tcp.transfer for a link profile. A pairing is one (format, serializer, parser,
+compression) for one payload (dataset, rows).
+"""
+
+import math
+from dataclasses import dataclass, field, replace
+
+from . import results, tcp
+
+# Datasets served as paged sequences: dataset -> (rows of a whole sequence, rows per page).
+# science: an 8,100-row subset in pages of 1,000 rows = 8 full pages + one of 100 rows.
+PAGED = {"science": (8100, 1000)}
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """One way of moving one payload: the CPU costs (seconds) and the bytes on the wire."""
+
+    format: str
+    dataset: str
+    rows: int
+    serializer: str
+    parser: str  # "" when no decoder of this serializer's output was measured
+    compression: str  # "none", "gzip", "br", "zstd"
+    wire_bytes: float
+    encode: float
+    decode: float  # 0 when parser == ""
+    compress: float = 0.0
+    decompress: float = 0.0
+
+    @property
+    def label(self):
+        parser = self.parser or "(decode not measured)"
+        return f"{self.format} {self.serializer}->{parser} {self.compression}"
+
+    @property
+    def key(self):
+        """Identity of the pairing independent of the payload size."""
+        return (self.format, self.serializer, self.parser, self.compression)
+
+
+@dataclass
+class Pairings:
+    """Every pairing found in a result file, plus notes on what was skipped."""
+
+    items: list = field(default_factory=list)
+    notes: list = field(default_factory=list)
+
+    def cases(self):
+        return sorted({(p.dataset, p.rows) for p in self.items})
+
+    def of_case(self, dataset, rows):
+        return [p for p in self.items if p.dataset == dataset and p.rows == rows]
+
+
+def _median(run, clock):
+    return run.median(clock) if run is not None else math.nan
+
+
+def collect(result, clock="cpu"):
+    """Build the pairings of a results.ResultFile."""
+    out = Pairings()
+    undecoded = []
+    for fmt, dataset, rows in result.cases():
+        case = {"format": fmt, "dataset": dataset, "rows": rows}
+        encoders = result.select(op="encode", **case)
+        decoders = result.select(op="decode", **case)
+        codec_runs = {(run.name.op, run.name.library): run
+                      for run in result.select(**case) if run.name.op in ("compress", "decompress")}
+        for encoder in encoders:
+            size = encoder.counter("wire_bytes")
+            if size is None:
+                out.notes.append(f"{encoder.name.full}: no wire_bytes counter, left out of the model")
+                continue
+            parsers = [d for d in decoders if d.name.source in (encoder.name.library, "")]
+            if not parsers:
+                undecoded.append(encoder.name.full)
+            for decoder in parsers or [None]:
+                base = Pairing(fmt, dataset, rows, encoder.name.library,
+                               decoder.name.library if decoder else "", "none", size,
+                               _median(encoder, clock), _median(decoder, clock) if decoder else 0.0)
+                out.items.append(base)
+                for codec in results.CODECS:
+                    packed = encoder.counter(f"{codec}_bytes")
+                    squeeze = codec_runs.get(("compress", codec))
+                    unsqueeze = codec_runs.get(("decompress", codec))
+                    if packed is None:
+                        continue
+                    if squeeze is None or unsqueeze is None:
+                        out.notes.append(f"{fmt}/{dataset}/{rows}: {codec}_bytes present but no "
+                                         f"compress/decompress benchmark for {codec}: left out")
+                        continue
+                    out.items.append(replace(base, compression=codec, wire_bytes=packed,
+                                             compress=_median(squeeze, clock),
+                                             decompress=_median(unsqueeze, clock)))
+    if undecoded:
+        out.notes.append("no decode benchmark for the output of: " + ", ".join(undecoded) +
+                         " - their decode time counts as 0 (the ranking favours them)")
+    if not any(p.compression != "none" for p in out.items):
+        out.notes.append("no compression counters/benchmarks in this file: compression 'none' only")
+    out.notes = list(dict.fromkeys(out.notes))
+    return out
+
+
+def call(p, link, bandwidth_bps=None, connection=None):
+    """Seconds of one call, split: encode, compress, wire, decompress, decode, hops_cpu, total.
+
+    Each middleware hop decompresses, decodes, re-encodes and recompresses the payload
+    (hops_cpu) and forwards it over one more warm connection (added to wire).
+    """
+    wire = tcp.transfer(p.wire_bytes, link, bandwidth_bps, connection)
+    hops = link.middleware_hops
+    hop_wire = hops * tcp.transfer(p.wire_bytes, link, bandwidth_bps, "warm")["total"]
+    parts = {
+        "encode": p.encode,
+        "compress": p.compress,
+        "wire": wire["total"] + hop_wire,
+        "decompress": p.decompress,
+        "decode": p.decode,
+        "hops_cpu": hops * (p.decompress + p.decode + p.encode + p.compress),
+        "round_trips": wire["round_trips"],
+    }
+    parts["cpu"] = (p.encode + p.compress + p.decompress + p.decode + parts["hops_cpu"])
+    parts["total"] = parts["cpu"] + parts["wire"]
+    parts["cpu_share"] = parts["cpu"] / parts["total"] if parts["total"] > 0 else math.nan
+    return parts
+
+
+def crossover(p, link, low=1e3, high=1e13, steps=240):
+    """Bandwidth (bit/s) at which the call's wire time equals its CPU time, on this link.
+
+    Wire time falls with bandwidth towards the latency floor (round trips), but slow start can
+    add a round when the bandwidth-delay product grows, so it is not strictly monotonic: scan a
+    log grid for the first bandwidth where wire <= CPU, then bisect. Returns (bandwidth, why):
+    bandwidth None when no bandwidth in [low, high] makes wire as cheap as CPU.
+    """
+    def excess(bandwidth):
+        parts = call(p, link, bandwidth)
+        return parts["wire"] - parts["cpu"]
+
+    grid = [low * (high / low) ** (i / steps) for i in range(steps + 1)]
+    previous = None
+    for bandwidth in grid:
+        if excess(bandwidth) <= 0:
+            if previous is None:
+                return bandwidth, f"CPU > wire even at {low:.0f} bit/s"
+            lo, hi = previous, bandwidth
+            for _ in range(60):
+                mid = math.sqrt(lo * hi)
+                lo, hi = (lo, mid) if excess(mid) <= 0 else (mid, hi)
+            return hi, ""
+        previous = bandwidth
+    floor = call(p, link, high)["wire"]
+    return None, f"latency floor {floor * 1e3:.3g} ms > CPU"
+
+
+def serialization_crossover(p):
+    """Bandwidth at which bytes*8/bandwidth equals the CPU time, ignoring round trips."""
+    cpu = p.encode + p.compress + p.decompress + p.decode
+    return p.wire_bytes * 8 / cpu if cpu > 0 else math.nan
+
+
+def rank(pairings, link):
+    """[(pairing, call parts)] fastest first."""
+    scored = [(p, call(p, link)) for p in pairings]
+    return sorted(scored, key=lambda item: item[1]["total"])
+
+
+def best_per_format(pairings, link):
+    """The fastest pairing of each (format, compression) on link, fastest first."""
+    best = {}
+    for p, parts in rank(pairings, link):
+        best.setdefault((p.format, p.compression), (p, parts))
+    return sorted(best.values(), key=lambda item: item[1]["total"])
+
+
+def _scaled(page, whole, fraction_rows, value_of):
+    """Value for a short page: linear in rows from the 1000-row page and the whole-sequence
+    payload when both are measured, else proportional to the 1000-row page."""
+    small = value_of(page)
+    if whole is None:
+        return small * fraction_rows / page.rows
+    per_row = (value_of(whole) - small) / (whole.rows - page.rows)
+    return max(0.0, small + per_row * (fraction_rows - page.rows))
+
+
+def paged_sequence(pairings, link):
+    """Seconds to fetch each paged dataset's whole sequence, per pairing of its page size.
+
+    Returns [(page pairing, total seconds, cpu seconds, how the last page was estimated)],
+    fastest first. The first request uses the profile's connection state, the rest reuse it.
+    """
+    out = []
+    for dataset, (total_rows, page_rows) in PAGED.items():
+        pages = [p for p in pairings.items if p.dataset == dataset and p.rows == page_rows]
+        wholes = {p.key: p for p in pairings.items if p.dataset == dataset and p.rows == total_rows}
+        full_pages, rest = divmod(total_rows, page_rows)
+        for page in pages:
+            whole = wholes.get(page.key)
+            last = None
+            if rest:
+                fields = ("wire_bytes", "encode", "decode", "compress", "decompress")
+                last = replace(page, rows=rest, **{
+                    name: _scaled(page, whole, rest, lambda x, n=name: getattr(x, n))
+                    for name in fields})
+            how = (f"{rest}-row page interpolated from the {page_rows}- and {total_rows}-row payloads"
+                   if whole else f"{rest}-row page taken as {rest}/{page_rows} of a full page")
+            requests = [page] * full_pages + ([last] if last else [])
+            total = cpu = 0.0
+            for index, request in enumerate(requests):
+                parts = call(request, link, connection=None if index == 0 else "warm")
+                total += parts["total"]
+                cpu += parts["cpu"]
+            out.append((page, total, cpu, how, len(requests)))
+    return sorted(out, key=lambda item: item[1])

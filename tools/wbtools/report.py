@@ -1,0 +1,279 @@
+"""REPORT.md for one result file: sizes, throughput, pairing matrix, transfer model, charts.
+
+Every section works from what the file holds: a format, dataset or counter that is absent is
+skipped with a note, never guessed.
+"""
+
+import math
+import os
+import statistics
+
+from . import model, model_view, published, results, units
+
+# Sections list only these context keys first (the rest follow in a compact list).
+_CONTEXT_FIRST = ("date", "host_name", "executable", "num_cpus", "mhz_per_cpu", "cpu_pinned",
+                  "compiler", "cxx_flags", "wirebench_build_type", "library_build_type",
+                  "simdjson_implementation", "dataset_seed", "git_commit", "glibc_tunables", "note")
+
+# Benchmarks with a library and a payload: the throughput table lists them in this order.
+_OPS = ("encode", "decode", "parse-only", "decode-cold", "route", "compress", "decompress")
+
+
+def _case_title(case):
+    fmt, dataset, rows = case
+    return f"{fmt}/{dataset}/{rows}"
+
+
+def context_section(result):
+    context = result.context
+    rows = [[key, context[key]] for key in _CONTEXT_FIRST if key in context]
+    libraries = sorted(key for key in context if key.startswith("library."))
+    if libraries:
+        rows.append(["libraries", ", ".join(f"{key[len('library.'):]} {context[key]}"
+                                            for key in libraries)])
+    load = context.get("load_avg")
+    if isinstance(load, list):
+        rows.append(["load average at start", ", ".join(f"{value:.2f}" for value in load)])
+    if not rows:
+        return "The result file carries no context.\n"
+    return units.table(["context", "value"], rows, "ll") + "\n"
+
+
+def failed_section(result):
+    failed = result.failed()
+    if not failed:
+        return ""
+    rows = [[f"`{run.name.full}`", run.error] for run in failed]
+    return ("## Benchmarks that did not run\n\nA pairing that does not round-trip is not timed; "
+            "these are left out of every table below.\n\n" +
+            units.table(["benchmark", "reason"], rows, "ll") + "\n")
+
+
+def _sizes_by_case(result):
+    """case -> {serializer: {"wire": bytes, "gzip": ..., ...}} from the encode counters."""
+    out = {}
+    for run in result.select(op="encode"):
+        counters = {"wire": run.counter("wire_bytes")}
+        for codec in results.CODECS:
+            counters[codec] = run.counter(f"{codec}_bytes")
+        if counters["wire"] is not None:
+            out.setdefault(run.name.case, {})[run.name.library] = counters
+    return out
+
+
+def _representative(sizes):
+    """The reference writer's counters if measured, else those of the first serializer."""
+    return sizes.get("reference") or sizes[sorted(sizes)[0]]
+
+
+def published_section(result):
+    sizes = _sizes_by_case(result)
+    rows = []
+    for case, figure, source, comparison in published.SIZES:
+        if case not in sizes:
+            continue
+        ours = _representative(sizes[case])["wire"]
+        rows.append([_case_title(case), units.count(ours), units.count(figure), source,
+                     published.verdict(ours, figure, comparison)])
+    if not rows:
+        return ("## Our sizes against the published figures\n\nNone of the payloads of "
+                "DESIGN.md section 1 is in this result file.\n")
+    missing = [_case_title(case) for case, *_ in published.SIZES if case not in sizes]
+    text = ("## Our sizes against the published figures\n\nDESIGN.md section 1; the target is "
+            "within +-10 % (the reference writer's payload; KB read as 1,024 B).\n\n" +
+            units.table(["payload", "ours (B)", "published (B)", "published figure", "verdict"],
+                        rows, "lrrll") + "\n")
+    if missing:
+        text += f"\nNot in this result file: {', '.join(missing)}.\n"
+    return text
+
+
+def sizes_section(result):
+    sizes = _sizes_by_case(result)
+    if not sizes:
+        return "## Sizes\n\nNo encode benchmark carries a wire_bytes counter.\n"
+    present = [codec for codec in results.CODECS
+               if any(c.get(codec) is not None for s in sizes.values() for c in s.values())]
+    rows = []
+    for case in sorted(sizes):
+        by_serializer = sizes[case]
+        wires = [c["wire"] for c in by_serializer.values()]
+        raw = units.count(min(wires)) if min(wires) == max(wires) else \
+            f"{units.count(min(wires))}-{units.count(max(wires))}"
+        rep = _representative(by_serializer)
+        rows.append([_case_title(case), raw, units.count(rep["wire"] / case[2])] +
+                    [f"{units.count(rep[c])} ({units.percent(rep[c] / rep['wire'], 0)})"
+                     if rep.get(c) is not None else "-" for c in present])
+    text = ("## Sizes\n\nBytes on the wire per payload (range over serializers when they differ); "
+            "per row and compressed sizes from the reference writer's payload.\n\n" +
+            units.table(["payload", "raw bytes", "bytes/row"] + [f"{c} bytes" for c in present],
+                        rows) + "\n")
+    if not present:
+        text += "\nNo gzip/br/zstd counters in this file: compressed sizes not shown.\n"
+    return text
+
+
+def _memcpy_runs(result):
+    return sorted((run.name.size, run) for run in result.select(format="reference", op="memcpy"))
+
+
+def memcpy_fraction(run, memcpy_runs):
+    """Throughput of run as a fraction of memcpy at the nearest measured size."""
+    payload = run.counter("wire_bytes")
+    throughput = run.throughput()
+    if not memcpy_runs or not throughput:
+        return None
+    if payload is None:
+        payload = throughput * run.median()
+    size, nearest = min(memcpy_runs, key=lambda item: abs(math.log(item[0] / max(payload, 1))))
+    reference = nearest.throughput()
+    return throughput / reference if reference else None
+
+
+def throughput_section(result):
+    memcpy = _memcpy_runs(result)
+    rows = []
+    for case in result.cases():
+        for op in _OPS:
+            runs = result.select(format=case[0], dataset=case[1], rows=case[2], op=op)
+            for run in sorted(runs, key=lambda r: (r.name.library, r.name.source)):
+                low, high, cv = run.spread()
+                library = run.name.library + (f" <- {run.name.source}" if run.name.source else "")
+                faults = run.counter("minflt_per_iter")
+                rows.append([_case_title(case), op, library, units.seconds(run.median()),
+                             units.megabytes_per_second(run.throughput()),
+                             f"{units.seconds(low)} - {units.seconds(high)}", units.percent(cv),
+                             "-" if faults is None else f"{faults:.3g}",
+                             units.percent(memcpy_fraction(run, memcpy), 2)])
+    if not rows:
+        return ""
+    note = ("" if memcpy else "\nNo reference/memcpy benchmark in this file: the memcpy column "
+            "is empty.\n")
+    return ("## Throughput per library\n\nMedian cpu_time per call over the repetitions, MB/s of "
+            "payload (10^6 B/s), the min-max range and the coefficient of variation over the "
+            "repetitions, minor page faults per iteration, and the throughput as a fraction of "
+            "memcpy at the nearest measured size (the physical limit).\n\n" +
+            units.table(["payload", "operation", "library (<- input from)", "median", "MB/s",
+                         "min - max", "CV", "minflt/iter", "of memcpy"], rows, "lllrrrrrr") +
+            "\n" + note)
+
+
+def matrix_section(result):
+    parts = []
+    for case in result.cases():
+        runs = result.select(format=case[0], dataset=case[1], rows=case[2], op="decode")
+        if not runs:
+            continue
+        sources = sorted({run.name.source or "(any)" for run in runs})
+        parsers = sorted({run.name.library for run in runs})
+        cells = {(run.name.library, run.name.source or "(any)"): run for run in runs}
+        rows = []
+        for parser in parsers:
+            row = [parser]
+            for source in sources:
+                run = cells.get((parser, source))
+                row.append(f"{units.megabytes_per_second(run.throughput())} MB/s "
+                           f"({units.seconds(run.median())})" if run else "-")
+            rows.append(row)
+        parts.append(f"**{_case_title(case)}** (rows: parser, columns: serializer that wrote "
+                     "the input; median MB/s and time per call)\n\n" +
+                     units.table(["parser \\ serializer"] + sources, rows) + "\n")
+    if not parts:
+        return "## Serializer x parser matrix\n\nNo decode benchmarks in this result file.\n"
+    return "## Serializer x parser matrix\n\n" + "\n".join(parts)
+
+
+def parse_only_section(result):
+    rows = []
+    for case in result.cases():
+        select = {"format": case[0], "dataset": case[1], "rows": case[2]}
+        decodes = {}
+        for run in result.select(op="decode", **select):
+            decodes.setdefault(run.name.library, []).append(run)
+        for parse in result.select(op="parse-only", **select):
+            matching = decodes.get(parse.name.library)
+            if not matching:
+                rows.append([_case_title(case), parse.name.library,
+                             units.seconds(parse.median()), "-", "-"])
+                continue
+            decode_time = statistics.median(run.median() for run in matching)
+            share = 1 - parse.median() / decode_time if decode_time > 0 else math.nan
+            rows.append([_case_title(case), parse.name.library, units.seconds(parse.median()),
+                         units.seconds(decode_time), units.percent(share)])
+    if not rows:
+        return ""
+    return ("## Parse-only against decode + bind\n\nThe library's own parse against the full "
+            "decode into model records (median over the serializers' inputs); the difference "
+            "is the binding.\n\n" +
+            units.table(["payload", "parser", "parse only", "decode + bind", "binding share"],
+                        rows, "llrrr") + "\n")
+
+
+def model_section(pairings, links, chart_names):
+    if not pairings.items:
+        return ("## Transfer model\n\nNo encode benchmark with a wire_bytes counter: nothing to "
+                "model.\n")
+    text = ["## Transfer model\n",
+            "One call = encode + compress + transfer + decompress + decode (cpu_time medians; "
+            "transfer computed: TCP slow start from 10 segments of 1,460 B, window doubling per "
+            "RTT, plus handshake/auth round trips and stalls of the profile; see "
+            "tools/wbtools/tcp.py). Per payload and link the fastest pairing of each format and "
+            "compression is shown; `wirebench model RESULT.json` lists every pairing. "
+            "\"CPU = wire at\" is the bandwidth at which this call's wire time on the link "
+            "equals its CPU time; \"CPU = bytes/bw at\" ignores round trips.\n"]
+    text += [f"- {note}" for note in pairings.notes]
+    text.append("")
+    for link in links:
+        text.append(f"### Link `{link.name}`: {model_view.link_summary(link)}\n")
+        for dataset, rows in pairings.cases():
+            best = [p for p, _ in model.best_per_format(pairings.of_case(dataset, rows), link)]
+            text.append(f"**{dataset}, {rows} rows**\n")
+            text.append(model_view.ranking_table(best, link) + "\n")
+        paged = model_view.paged_table(pairings, link, best_only=True)
+        if paged:
+            total_rows, page_rows = next(iter(model.PAGED.values()))
+            text.append(f"**Paged: {total_rows:,} rows in {page_rows:,}-row pages** (first "
+                        "request on the profile's connection, the rest warm)\n")
+            text.append(paged + "\n")
+    text.append("### relay-2009: the link fitted to the Azure figures\n")
+    text.append(model_view.relay_fit_section(pairings) + "\n")
+    if chart_names:
+        text.append("### Charts\n")
+        text += [f"![{title}]({name})\n" for title, name in chart_names]
+    return "\n".join(text)
+
+
+def write(result, links, out_dir, chart_link_name="loopback"):
+    """Write REPORT.md and the charts into out_dir; return the REPORT.md path."""
+    os.makedirs(out_dir, exist_ok=True)
+    pairings = model.collect(result)
+    chart_names = []
+    chart_note = ""
+    if pairings.items:
+        from . import charts  # matplotlib is imported only when there is something to draw
+        chart_link = next((link for link in links
+                           if link.name.lower() == chart_link_name.lower()), links[0])
+        try:
+            chart_names = charts.draw_all(pairings, links, chart_link, out_dir)
+        except ImportError as err:
+            chart_note = f"\nCharts skipped: matplotlib is not available ({err}).\n"
+    name = os.path.splitext(os.path.basename(result.path))[0]
+    sections = [
+        f"# wirebench report: {name}\n",
+        f"Result file `{os.path.basename(result.path)}`; times are cpu_time medians over the "
+        "repetitions unless stated.\n",
+        context_section(result),
+        failed_section(result),
+        published_section(result),
+        sizes_section(result),
+        throughput_section(result),
+        matrix_section(result),
+        parse_only_section(result),
+        model_section(pairings, links, chart_names),
+        chart_note,
+    ]
+    path = os.path.join(out_dir, "REPORT.md")
+    with open(path + ".tmp", "w", encoding="utf-8") as handle:
+        handle.write("\n".join(section for section in sections if section))
+    os.replace(path + ".tmp", path)
+    return path

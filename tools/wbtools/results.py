@@ -1,0 +1,243 @@
+"""Read a Google Benchmark JSON result file and group its runs by wirebench name.
+
+A wirebench benchmark name is fields joined by "/" (DESIGN.md section 5):
+  {format}/{dataset}/{rows}/encode/{serializer}
+  {format}/{dataset}/{rows}/decode/{parser}/from:{serializer}
+  {format}/{dataset}/{rows}/parse-only/{parser}
+  {format}/{dataset}/{rows}/decode-cold/{parser}
+  {format}/{dataset}/{rows}/route/{library}
+  {format}/{dataset}/{rows}/compress/{codec}   and  .../decompress/{codec}
+  reference/{name}/{bytes}
+Google Benchmark appends its own suffixes, which are stripped here.
+"""
+
+import json
+import math
+import re
+import statistics
+from dataclasses import dataclass, field
+
+from .cli import UserError
+
+# Suffixes Google Benchmark adds to a name: per-run options and aggregate names.
+_OPTION_SUFFIX = re.compile(
+    r"/(?:threads|repeats|iterations|min_time|min_warmup_time):[^/]*$"
+    r"|/(?:real_time|process_time|manual_time)$")
+_AGGREGATE_SUFFIX = re.compile(r"_(?:mean|median|stddev|cv|BigO|RMS)$")
+
+_SECONDS_PER_UNIT = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
+
+# Compression codec spellings: the benchmark may say "brotli", the counter says "br".
+CODEC_ALIASES = {"gzip": "gzip", "br": "br", "brotli": "br", "zstd": "zstd"}
+CODECS = ("gzip", "br", "zstd")
+
+
+def strip_suffixes(name):
+    """Return the benchmark name without Google Benchmark's suffixes."""
+    previous = None
+    while previous != name:
+        previous = name
+        name = _AGGREGATE_SUFFIX.sub("", name)
+        name = _OPTION_SUFFIX.sub("", name)
+    return name
+
+
+@dataclass(frozen=True)
+class BenchName:
+    """The fields of a wirebench benchmark name."""
+
+    full: str
+    format: str = ""
+    dataset: str = ""
+    rows: int = 0
+    op: str = ""
+    library: str = ""  # serializer, parser, routing library, compression codec or reference name
+    source: str = ""  # decode: the serializer that wrote the input (from:X)
+    size: int = 0  # reference benchmarks: bytes
+
+    @property
+    def is_reference(self):
+        return self.format == "reference"
+
+    @property
+    def case(self):
+        """(format, dataset, rows): one payload."""
+        return (self.format, self.dataset, self.rows)
+
+
+def parse_name(name):
+    """Split a (suffix-stripped) name into a BenchName; unknown shapes keep only `full`."""
+    base = strip_suffixes(name)
+    parts = base.split("/")
+    if parts[0] == "reference" and len(parts) >= 3 and parts[2].isdigit():
+        return BenchName(base, format="reference", op=parts[1], library=parts[1],
+                         size=int(parts[2]))
+    if len(parts) < 5 or not parts[2].isdigit():
+        return BenchName(base)
+    fmt, dataset, rows, op, library = parts[:5]
+    source = ""
+    for extra in parts[5:]:
+        if extra.startswith("from:"):
+            source = extra[len("from:"):]
+    if op in ("compress", "decompress"):
+        library = CODEC_ALIASES.get(library, library)
+    return BenchName(base, format=fmt, dataset=dataset, rows=int(rows), op=op, library=library,
+                     source=source)
+
+
+@dataclass
+class Run:
+    """All repetitions of one benchmark, times in seconds per iteration."""
+
+    name: BenchName
+    cpu: list = field(default_factory=list)
+    real: list = field(default_factory=list)
+    bytes_per_second: list = field(default_factory=list)
+    counters: dict = field(default_factory=dict)  # name -> list of values
+    aggregates: dict = field(default_factory=dict)  # aggregate name -> entry (fallback)
+    error: str = ""
+
+    def times(self, clock="cpu"):
+        return self.cpu if clock == "cpu" else self.real
+
+    def median(self, clock="cpu"):
+        """Median time per iteration in seconds (aggregates when repetitions are absent)."""
+        values = self.times(clock)
+        if values:
+            return statistics.median(values)
+        entry = self.aggregates.get("median") or self.aggregates.get("mean")
+        return _seconds(entry, f"{clock}_time") if entry else math.nan
+
+    def spread(self, clock="cpu"):
+        """(min, max, cv) over repetitions; cv is stddev/mean, nan with fewer than 2 values."""
+        values = self.times(clock)
+        if len(values) >= 2:
+            mean = statistics.fmean(values)
+            cv = statistics.stdev(values) / mean if mean > 0 else math.nan
+            return min(values), max(values), cv
+        if values:
+            return values[0], values[0], math.nan
+        cv_entry = self.aggregates.get("cv")
+        cv = cv_entry.get(f"{clock}_time", math.nan) if cv_entry else math.nan
+        median = self.median(clock)
+        return median, median, cv
+
+    def counter(self, key):
+        """Median of a user counter over repetitions, or None when absent."""
+        values = self.counters.get(key)
+        if values:
+            return statistics.median(values)
+        entry = self.aggregates.get("median") or self.aggregates.get("mean")
+        value = entry.get(key) if entry else None
+        return float(value) if isinstance(value, (int, float)) else None
+
+    def throughput(self):
+        """Median bytes per second as Google Benchmark computed it (payload bytes / time)."""
+        if self.bytes_per_second:
+            return statistics.median(self.bytes_per_second)
+        entry = self.aggregates.get("median") or self.aggregates.get("mean")
+        return entry.get("bytes_per_second") if entry else None
+
+
+# Fields of a run entry that are not user counters.
+_STANDARD_FIELDS = {
+    "name", "family_index", "per_family_instance_index", "run_name", "run_type", "repetitions",
+    "repetition_index", "threads", "iterations", "real_time", "cpu_time", "time_unit",
+    "bytes_per_second", "items_per_second", "aggregate_name", "aggregate_unit", "label",
+    "error_occurred", "error_message", "skipped", "skip_message", "big_o", "rms",
+    "complexity_n", "manual_time"}
+
+
+def _seconds(entry, key):
+    unit = entry.get("time_unit", "ns")
+    if unit not in _SECONDS_PER_UNIT:
+        raise UserError(f"unknown time_unit '{unit}' in benchmark '{entry.get('name')}'")
+    return float(entry[key]) * _SECONDS_PER_UNIT[unit]
+
+
+def _skip_reason(entry):
+    """The error text of a run that did not complete (1.7 error_occurred, 1.8+ skipped)."""
+    if entry.get("error_occurred"):
+        return entry.get("error_message") or "error"
+    skipped = entry.get("skipped")
+    if skipped and skipped not in ("false", False, 0):
+        return entry.get("skip_message") or entry.get("error_message") or str(skipped)
+    return ""
+
+
+@dataclass
+class ResultFile:
+    """A loaded result file: its context and the runs keyed by stripped name."""
+
+    path: str
+    context: dict
+    runs: dict  # str -> Run
+
+    def select(self, **fields):
+        """Runs whose BenchName matches every given field, in file order."""
+        return [run for run in self.runs.values()
+                if all(getattr(run.name, key) == value for key, value in fields.items())
+                and not run.error]
+
+    def get(self, name):
+        run = self.runs.get(name)
+        return run if run and not run.error else None
+
+    def failed(self):
+        return [run for run in self.runs.values() if run.error]
+
+    def cases(self):
+        """Sorted (format, dataset, rows) of every non-reference benchmark."""
+        return sorted({run.name.case for run in self.runs.values()
+                       if run.name.format and not run.name.is_reference})
+
+
+def load(path):
+    """Load a result file; raise UserError with one clear line when it is not one."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+    except OSError as err:
+        raise UserError(f"{path}: cannot read: {err.strerror or err}") from None
+    except UnicodeDecodeError:
+        raise UserError(f"{path}: not a result file (not UTF-8 text)") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        what = "truncated" if err.pos >= len(text.rstrip()) else "not valid JSON"
+        raise UserError(f"{path}: not a result file ({what}: {err.msg} at line {err.lineno})") \
+            from None
+    if not isinstance(data, dict) or not isinstance(data.get("benchmarks"), list):
+        raise UserError(f"{path}: not a Google Benchmark result file (no \"benchmarks\" list)")
+    context = data.get("context") if isinstance(data.get("context"), dict) else {}
+    runs = {}
+    for index, entry in enumerate(data["benchmarks"]):
+        if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
+            raise UserError(f"{path}: benchmark entry {index} has no name")
+        try:
+            _add_entry(runs, entry)
+        except (KeyError, TypeError, ValueError) as err:
+            raise UserError(f"{path}: benchmark '{entry['name']}' is malformed ({err!r})") \
+                from None
+    return ResultFile(path, context, runs)
+
+
+def _add_entry(runs, entry):
+    key = strip_suffixes(entry.get("run_name") or entry["name"])
+    run = runs.get(key)
+    if run is None:
+        run = runs[key] = Run(parse_name(key))
+    reason = _skip_reason(entry)
+    if reason:
+        run.error = reason
+        return
+    if entry.get("run_type") == "aggregate":
+        run.aggregates[entry.get("aggregate_name", "")] = entry
+        return
+    run.cpu.append(_seconds(entry, "cpu_time"))
+    run.real.append(_seconds(entry, "real_time"))
+    if "bytes_per_second" in entry:
+        run.bytes_per_second.append(float(entry["bytes_per_second"]))
+    for key_name, value in entry.items():
+        if key_name not in _STANDARD_FIELDS and isinstance(value, (int, float)):
+            run.counters.setdefault(key_name, []).append(float(value))
