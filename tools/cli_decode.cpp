@@ -33,8 +33,10 @@ Nothing is printed to stdout unless the whole payload decodes.
                 `wirebench list`)
 
 Exit status: 0 on success; 1 if the payload does not decode, with one line on
-stderr: "wirebench decode: LIBRARY: MESSAGE (at byte N)" (the byte offset only
-when the library tells it); 2 on a bad request or an unreadable FILE.
+stderr: "wirebench decode: LIBRARY: MESSAGE (at byte N)", where LIBRARY is the
+--library token (a second name may follow when shared code raised the error)
+and the byte offset is there only when the library tells it; 2 on a bad
+request or an unreadable FILE.
 )txt";
 }
 
@@ -60,7 +62,11 @@ int run_decode(Args args) {
   try {
     codec.make_decoder()->decode(input, records);
   } catch (const DecodeError& e) {
-    print_error("decode", e.describe());
+    // Shared binding code reports under the format's name ("json: member
+    // Latitude: ..."); the line must still start with the decoder chosen.
+    const std::string prefix =
+        e.library() == codec.library ? "" : std::string(codec.library) + ": ";
+    print_error("decode", prefix + e.describe());
     return kExitFailure;
   } catch (const std::exception& e) {
     print_error("decode", std::string(codec.library) + ": " + e.what());
