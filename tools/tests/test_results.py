@@ -5,6 +5,7 @@ import math
 import os
 import subprocess
 import sys
+import tempfile
 import unittest
 
 from wbtools import model, results
@@ -71,6 +72,26 @@ class Loading(unittest.TestCase):
         self.assertAlmostEqual(gzip.compress, 100e-6)
         # The science payloads have no decoder: they stay in, with a note.
         self.assertTrue(any("science" in note for note in pairings.notes))
+
+
+class AggregatesOnly(unittest.TestCase):
+    """--benchmark_report_aggregates_only files: medians and counters from the aggregates."""
+
+    def test_medians_without_repetitions(self):
+        with open(FIXTURE, encoding="utf-8") as handle:
+            data = json.load(handle)
+        data["benchmarks"] = [b for b in data["benchmarks"] if b.get("run_type") == "aggregate"]
+        with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as handle:
+            json.dump(data, handle)
+        try:
+            run = results.load(handle.name).get("json/airport/101/encode/rapidjson")
+        finally:
+            os.unlink(handle.name)
+        self.assertEqual(run.cpu, [])
+        self.assertAlmostEqual(run.median(), 30e-6)  # the _median aggregate
+        self.assertEqual(run.counter("wire_bytes"), 16000)
+        low, high, _ = run.spread()
+        self.assertTrue(math.isnan(low) and math.isnan(high))
 
 
 class BadFiles(unittest.TestCase):

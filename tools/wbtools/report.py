@@ -142,6 +142,7 @@ def throughput_section(result):
                 faults = run.counter("minflt_per_iter")
                 rows.append([_case_title(case), op, library, units.seconds(run.median()),
                              units.megabytes_per_second(run.throughput()),
+                             "-" if math.isnan(low) else
                              f"{units.seconds(low)} - {units.seconds(high)}", units.percent(cv),
                              "-" if faults is None else f"{faults:.3g}",
                              units.percent(memcpy_fraction(run, memcpy), 2)])

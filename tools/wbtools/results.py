@@ -109,7 +109,8 @@ class Run:
         return _seconds(entry, f"{clock}_time") if entry else math.nan
 
     def spread(self, clock="cpu"):
-        """(min, max, cv) over repetitions; cv is stddev/mean, nan with fewer than 2 values."""
+        """(min, max, cv) over repetitions; cv is stddev/mean, nan with fewer than 2 values;
+        min and max are nan when the file holds only aggregates."""
         values = self.times(clock)
         if len(values) >= 2:
             mean = statistics.fmean(values)
@@ -117,10 +118,10 @@ class Run:
             return min(values), max(values), cv
         if values:
             return values[0], values[0], math.nan
+        # Aggregates only (--benchmark_report_aggregates_only): no min/max to report.
         cv_entry = self.aggregates.get("cv")
         cv = cv_entry.get(f"{clock}_time", math.nan) if cv_entry else math.nan
-        median = self.median(clock)
-        return median, median, cv
+        return math.nan, math.nan, cv
 
     def counter(self, key):
         """Median of a user counter over repetitions, or None when absent."""
