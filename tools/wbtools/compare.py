@@ -63,7 +63,7 @@ def summary(old, new, clock="cpu", top=3):
         for item in compared:
             geo *= item[3] ** (1 / len(compared))
         lines += ["", f"{len(compared)} benchmarks compared; geometric mean of new/old: "
-                      f"{geo:.3f}x. Whether a change is real: see the U-test p-values above."]
+                      f"{geo:.3f}x. Whether a change is real: compare.py's U-test p-values."]
     for label, names in (("only in the old file", only_old), ("only in the new file", only_new)):
         if names:
             shown = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
