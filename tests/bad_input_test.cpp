@@ -1,0 +1,151 @@
+// Every decoder on damaged payloads: every truncation and a deterministic set
+// of corrupted bytes of a small payload from every encoder of its format. The
+// only acceptable outcomes are records or DecodeError: no crash (ASan builds
+// catch out-of-bounds reads), no other exception. A prefix that drops a
+// significant byte is an incomplete document and must be rejected.
+#include <typeinfo>
+
+#include "tests/test_support.hpp"
+
+namespace wb::test {
+namespace {
+
+constexpr int kRows = 3;
+constexpr std::size_t kMaxReported = 5;
+
+enum class Outcome { records, decode_error, other };
+
+struct Attempt {
+  Outcome outcome;
+  std::string detail;
+};
+
+Attempt try_decode(Decoder& decoder, std::string_view bytes, DatasetKind kind) {
+  const std::string padded = padded_copy(bytes);
+  Records out = empty_records(kind);
+  try {
+    decoder.decode(padded, out);
+    return {Outcome::records, std::to_string(row_count(out)) + " rows"};
+  } catch (const DecodeError& e) {
+    if (std::string_view(e.what()).empty()) return {Outcome::other, "DecodeError without message"};
+    return {Outcome::decode_error, e.describe()};
+  } catch (const std::exception& e) {
+    return {Outcome::other, std::string(typeid(e).name()) + ": " + e.what()};
+  } catch (...) {
+    return {Outcome::other, "a non-std exception"};
+  }
+}
+
+Attempt try_parse_only(Decoder& decoder, std::string_view bytes) {
+  const std::string padded = padded_copy(bytes);
+  try {
+    decoder.parse_only(padded);
+    return {Outcome::records, "parsed"};
+  } catch (const DecodeError& e) {
+    return {Outcome::decode_error, e.describe()};
+  } catch (const std::exception& e) {
+    return {Outcome::other, std::string(typeid(e).name()) + ": " + e.what()};
+  } catch (...) {
+    return {Outcome::other, "a non-std exception"};
+  }
+}
+
+// Collects failures and reports the first few, so a broken decoder does not
+// print thousands of lines.
+class Failures {
+ public:
+  void add(const std::string& what) {
+    if (count_++ < kMaxReported) ADD_FAILURE() << what;
+  }
+  ~Failures() {
+    if (count_ > kMaxReported) ADD_FAILURE() << count_ << " failures in all";
+  }
+
+ private:
+  std::size_t count_ = 0;
+};
+
+std::size_t significant_length(std::string_view s) {
+  const std::size_t end = s.find_last_not_of(" \t\r\n");
+  return end == std::string_view::npos ? 0 : end + 1;
+}
+
+std::vector<PairCase> small_pairs() {
+  std::vector<PairCase> out;
+  for (PairCase p : pair_cases(false)) {
+    p.rows = kRows;
+    out.push_back(p);
+  }
+  return out;
+}
+
+class BadInput : public ::testing::TestWithParam<PairCase> {
+ protected:
+  std::string payload_ = encode(*GetParam().encoder, generate(GetParam().dataset, kRows));
+  std::unique_ptr<Decoder> decoder_ = GetParam().decoder->make_decoder();
+};
+
+TEST_P(BadInput, EveryTruncation) {
+  const DatasetKind kind = GetParam().dataset;
+  const std::size_t complete = significant_length(payload_);
+  Failures failures;
+  for (std::size_t n = 0; n < payload_.size(); ++n) {
+    const std::string_view prefix(payload_.data(), n);
+    const Attempt a = try_decode(*decoder_, prefix, kind);
+    if (a.outcome == Outcome::other)
+      failures.add("prefix of " + std::to_string(n) + " bytes: " + a.detail);
+    else if (a.outcome == Outcome::records && n < complete)
+      failures.add("prefix of " + std::to_string(n) + " of " + std::to_string(payload_.size()) +
+                   " bytes accepted as " + a.detail + "; it ends ..." +
+                   std::string(prefix.substr(n < 40 ? 0 : n - 40)));
+    const Attempt p = try_parse_only(*decoder_, prefix);
+    if (p.outcome == Outcome::other)
+      failures.add("parse_only, prefix of " + std::to_string(n) + " bytes: " + p.detail);
+  }
+  // The decoder object survives all of that and still works.
+  EXPECT_EQ(try_decode(*decoder_, payload_, kind).outcome, Outcome::records);
+}
+
+TEST_P(BadInput, CorruptedBytes) {
+  static constexpr char kValues[] = {'\0', '"', '{', '\xFF', '<', '9', '\\', ']'};
+  const DatasetKind kind = GetParam().dataset;
+  // About 100 positions per payload keeps all decoders well under a second.
+  const std::size_t stride = std::max<std::size_t>(1, payload_.size() / 100);
+  Failures failures;
+  std::string damaged = payload_;
+  for (std::size_t i = 0; i < payload_.size(); i += stride) {
+    for (char v : kValues) {
+      if (payload_[i] == v) continue;
+      damaged[i] = v;
+      const Attempt a = try_decode(*decoder_, damaged, kind);
+      if (a.outcome == Outcome::other)
+        failures.add("byte " + std::to_string(i) + " set to " + std::to_string(int(v)) + ": " +
+                     a.detail);
+      const Attempt p = try_parse_only(*decoder_, damaged);
+      if (p.outcome == Outcome::other)
+        failures.add("parse_only, byte " + std::to_string(i) + " set to " + std::to_string(int(v)) +
+                     ": " + p.detail);
+    }
+    damaged[i] = payload_[i];
+  }
+  EXPECT_EQ(try_decode(*decoder_, payload_, kind).outcome, Outcome::records);
+}
+
+TEST_P(BadInput, WrongDataset) {
+  // A payload of another dataset: decoders skip unknown members, so it may
+  // decode to rows, but only with DecodeError as the failure.
+  const PairCase& p = GetParam();
+  Failures failures;
+  for (DatasetKind other : all_datasets()) {
+    if (other == p.dataset) continue;
+    const Attempt a = try_decode(*decoder_, payload_, other);
+    if (a.outcome == Outcome::other)
+      failures.add("decoded as " + std::string(dataset_name(other)) + ": " + a.detail);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Registry, BadInput, ::testing::ValuesIn(small_pairs()), pair_case_name);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(BadInput);
+
+}  // namespace
+}  // namespace wb::test

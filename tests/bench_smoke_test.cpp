@@ -1,0 +1,83 @@
+// Runs the benchmark executable once, briefly, on the smallest size of each
+// dataset and checks its Google Benchmark JSON: every registered codec is
+// benchmarked under the DESIGN.md section 5 names, and no benchmark reports
+// an error (a pairing that does not round-trip is skipped with an error).
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "tests/test_support.hpp"
+
+namespace wb::test {
+namespace {
+
+// ^[^/]+/(message/10|airport/101|...)/ : the first size of each dataset.
+std::string smallest_sizes_filter() {
+  std::string alternatives;
+  for (const DatasetInfo& d : kDatasets)
+    alternatives += (alternatives.empty() ? "" : "|") + std::string(d.name) + "/" +
+                    std::to_string(d.sizes.front());
+  return "^[^/]+/(" + alternatives + ")/";
+}
+
+// Google Benchmark appends "/threads:N", "/real_time", ... after our fields,
+// so a name matches when it is the prefix followed by the end or a '/'.
+bool has_benchmark(const std::set<std::string>& names, const std::string& prefix) {
+  auto it = names.lower_bound(prefix);
+  for (; it != names.end() && it->compare(0, prefix.size(), prefix) == 0; ++it)
+    if (it->size() == prefix.size() || (*it)[prefix.size()] == '/') return true;
+  return false;
+}
+
+TEST(BenchSmoke, EveryCodecIsBenchmarkedWithoutErrors) {
+  const std::filesystem::path exe = WB_BENCH_EXE;
+  ASSERT_TRUE(std::filesystem::exists(exe)) << exe << " was not built";
+  TempFile out(".json");
+  const RunResult r = run({exe.string(), "--benchmark_min_time=0.001", "--benchmark_format=json",
+                           "--benchmark_out_format=json", "--benchmark_out=" + out.path().string(),
+                           "--benchmark_filter=" + smallest_sizes_filter()});
+  ASSERT_EQ(r.exit_code, 0) << "stderr:\n" << r.err;
+  ASSERT_TRUE(std::filesystem::exists(out.path())) << "no --benchmark_out file";
+
+  nlohmann::json result;
+  try {
+    result = nlohmann::json::parse(read_file(out.path()));
+  } catch (const nlohmann::json::exception& e) {
+    FAIL() << "the result file is not JSON: " << e.what();
+  }
+  ASSERT_TRUE(result.contains("context") && result["context"].is_object());
+  ASSERT_TRUE(result.contains("benchmarks") && result["benchmarks"].is_array());
+  ASSERT_FALSE(result["benchmarks"].empty());
+
+  std::set<std::string> names;
+  for (const auto& b : result["benchmarks"]) {
+    const std::string name = b.value("name", "");
+    names.insert(name);
+    // 1.7 writes error_occurred; 1.8+ writes skipped (DESIGN.md section 6).
+    EXPECT_FALSE(b.value("error_occurred", false))
+        << name << ": " << b.value("error_message", std::string("(no message)"));
+    EXPECT_FALSE(b.contains("skipped") && b["skipped"].is_boolean() && b["skipped"].get<bool>())
+        << name << ": " << b.value("skip_message", std::string("(no message)"));
+  }
+
+  for (std::string_view format : formats())
+    for (const DatasetInfo& d : kDatasets) {
+      const std::string base = std::string(format) + "/" + std::string(d.name) + "/" +
+                               std::to_string(d.sizes.front()) + "/";
+      const auto encoders = codecs_of(format, Role::encode);
+      for (const CodecEntry* e : encoders)
+        EXPECT_TRUE(has_benchmark(names, base + "encode/" + std::string(e->library)))
+            << "missing " << base << "encode/" << e->library;
+      for (const CodecEntry* p : codecs_of(format, Role::decode)) {
+        const std::string lib(p->library);
+        EXPECT_TRUE(has_benchmark(names, base + "parse-only/" + lib))
+            << "missing " << base << "parse-only/" << lib;
+        for (const CodecEntry* e : encoders)
+          EXPECT_TRUE(
+              has_benchmark(names, base + "decode/" + lib + "/from:" + std::string(e->library)))
+              << "missing " << base << "decode/" << lib << "/from:" << e->library;
+      }
+    }
+}
+
+}  // namespace
+}  // namespace wb::test

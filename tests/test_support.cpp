@@ -1,0 +1,325 @@
+#include "tests/test_support.hpp"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <stdexcept>
+
+#include "codecs/common/text.hpp"
+
+namespace wb::test {
+
+// ---------------------------------------------------------------- files
+
+std::string read_file(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot open " + path.string());
+  std::ostringstream s;
+  s << in.rdbuf();
+  return std::move(s).str();
+}
+
+void write_file(const std::filesystem::path& path, std::string_view bytes) {
+  std::filesystem::create_directories(path.parent_path());
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  if (!out) throw std::runtime_error("cannot write " + path.string());
+}
+
+std::filesystem::path source_dir() {
+  return WB_SOURCE_DIR;
+}
+std::filesystem::path shared_dir() {
+  return WB_SHARED_DIR;
+}
+
+// ---------------------------------------------------------------- datasets
+
+int test_rows(DatasetKind kind) {
+  switch (kind) {
+    case DatasetKind::message:
+      return 25;
+    case DatasetKind::airport:
+      return 23;
+    case DatasetKind::science:
+      break;
+  }
+  return 45;
+}
+
+std::vector<DatasetKind> all_datasets() {
+  std::vector<DatasetKind> out;
+  for (const DatasetInfo& d : kDatasets) out.push_back(d.kind);
+  return out;
+}
+
+std::string_view dataset_name(DatasetKind kind) {
+  return dataset_info(kind).name;
+}
+
+// ---------------------------------------------------------------- codecs
+
+const CodecEntry& primary_encoder(std::string_view format) {
+  const auto encoders = codecs_of(format, Role::encode);
+  if (encoders.empty())
+    throw std::runtime_error("format " + std::string(format) + " has no encoder");
+  return *encoders.front();
+}
+
+std::string encode(const CodecEntry& encoder, const Records& records) {
+  std::string out;
+  encoder.make_encoder()->encode(records, out);
+  return out;
+}
+
+Records decode(const CodecEntry& decoder, std::string_view payload, DatasetKind kind) {
+  const std::string padded = padded_copy(payload);
+  Records out = empty_records(kind);
+  decoder.make_decoder()->decode(padded, out);
+  return out;
+}
+
+std::string_view payload_extension(std::string_view payload) {
+  for (char c : skip_bom(payload)) {
+    if (c == ' ' || c == '\t' || c == '\r' || c == '\n') continue;
+    return c == '<' ? "xml" : "json";
+  }
+  return "json";
+}
+
+std::string gtest_name(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) {
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    if (!ok) c = '_';
+  }
+  return out;
+}
+
+std::vector<DecoderCase> decoder_cases(std::string_view only_format) {
+  std::vector<DecoderCase> out;
+  for (const CodecEntry& c : codecs())
+    if (c.role == Role::decode && (only_format.empty() || c.format == only_format))
+      out.push_back({&c});
+  return out;
+}
+
+std::string decoder_case_name(const ::testing::TestParamInfo<DecoderCase>& info) {
+  const CodecEntry& d = *info.param.decoder;
+  return gtest_name(std::string(d.format) + "_" + std::string(d.library));
+}
+
+std::vector<EncoderCase> encoder_cases() {
+  std::vector<EncoderCase> out;
+  for (const CodecEntry& c : codecs())
+    if (c.role == Role::encode)
+      for (DatasetKind kind : all_datasets()) out.push_back({&c, kind});
+  return out;
+}
+
+std::string encoder_case_name(const ::testing::TestParamInfo<EncoderCase>& info) {
+  const EncoderCase& p = info.param;
+  return gtest_name(std::string(p.encoder->format) + "_" + std::string(dataset_name(p.dataset)) +
+                    "_" + std::string(p.encoder->library));
+}
+
+std::vector<PairCase> pair_cases(bool with_empty_feeds) {
+  std::vector<PairCase> out;
+  for (std::string_view format : formats())
+    for (const CodecEntry* enc : codecs_of(format, Role::encode))
+      for (const CodecEntry* dec : codecs_of(format, Role::decode))
+        for (DatasetKind kind : all_datasets()) {
+          out.push_back({enc, dec, kind, test_rows(kind)});
+          if (with_empty_feeds) out.push_back({enc, dec, kind, 0});
+        }
+  return out;
+}
+
+std::string pair_case_name(const ::testing::TestParamInfo<PairCase>& info) {
+  const PairCase& p = info.param;
+  std::string name = std::string(p.encoder->format) + "_" + std::string(dataset_name(p.dataset));
+  if (p.rows == 0) name += "_empty";
+  name += "_" + std::string(p.decoder->library) + "_from_" + std::string(p.encoder->library);
+  return gtest_name(name);
+}
+
+void PrintTo(const DecoderCase& c, std::ostream* os) {
+  *os << c.decoder->format << " decoder " << c.decoder->library;
+}
+void PrintTo(const EncoderCase& c, std::ostream* os) {
+  *os << c.encoder->format << " encoder " << c.encoder->library << ", " << dataset_name(c.dataset);
+}
+void PrintTo(const PairCase& c, std::ostream* os) {
+  *os << c.encoder->format << " " << dataset_name(c.dataset) << " " << c.rows << " rows, "
+      << c.decoder->library << " from " << c.encoder->library;
+}
+
+// ---------------------------------------------------------------- records
+namespace {
+
+std::string show(int32_t v) {
+  return std::to_string(v);
+}
+std::string show(double v) {
+  return text::double_string(v);
+}
+std::string show(DateTime v) {
+  return text::datetime_string(v) + " (" + std::to_string(v.ticks) + " ticks)";
+}
+std::string show(const std::string& v) {
+  // Control characters and bytes >= 0x80 are shown as \xNN so that encoding
+  // mistakes (double-encoded UTF-8, lost escapes) are visible.
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out = "\"";
+  for (unsigned char c : v) {
+    if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\') {
+      out += "\\x";
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out + "\"";
+}
+template <class T>
+std::string show(const T& record);
+template <class E>
+std::string show(const std::vector<E>& items) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + show(items[i]);
+  return out + "]";
+}
+template <class T>
+std::string show(const T& record) {
+  std::string out = "{";
+  bool first = true;
+  for_each_field(record, [&](std::string_view name, const auto& v) {
+    out += (first ? "" : ", ") + std::string(name) + ": " + show(v);
+    first = false;
+  });
+  return out + "}";
+}
+
+bool close_enough(double a, double b, bool exact) {
+  if (a == b) return true;
+  return !exact && std::fabs(a - b) <= 1e-15 * std::max(std::fabs(a), std::fabs(b));
+}
+
+// The path of the first difference and both values, or nullopt.
+template <class T>
+std::optional<std::string> first_difference(const T& expected, const T& actual, bool exact,
+                                            const std::string& path);
+
+template <class V>
+std::optional<std::string> value_difference(const V& expected, const V& actual, bool exact,
+                                            const std::string& path) {
+  if constexpr (std::is_same_v<V, double>) {
+    if (close_enough(expected, actual, exact)) return std::nullopt;
+  } else if constexpr (is_record<V>) {
+    return first_difference(expected, actual, exact, path);
+  } else if constexpr (requires { typename V::value_type; } && !std::is_same_v<V, std::string>) {
+    for (std::size_t i = 0; i < std::min(expected.size(), actual.size()); ++i)
+      if (auto d =
+              value_difference(expected[i], actual[i], exact, path + "[" + std::to_string(i) + "]"))
+        return d;
+    if (expected.size() == actual.size()) return std::nullopt;
+    return path + ": " + std::to_string(actual.size()) + " elements, expected " +
+           std::to_string(expected.size()) + "\n  expected " + show(expected) + "\n  actual   " +
+           show(actual);
+  } else {
+    if (expected == actual) return std::nullopt;
+  }
+  return path + ":\n  expected " + show(expected) + "\n  actual   " + show(actual);
+}
+
+template <class T>
+std::optional<std::string> first_difference(const T& expected, const T& actual, bool exact,
+                                            const std::string& path) {
+  std::optional<std::string> found;
+  std::apply(
+      [&](const auto&... field) {
+        ((found = found ? found
+                        : value_difference(expected.*(field.member), actual.*(field.member), exact,
+                                           path + "." + std::string(field.name))),
+         ...);
+      },
+      Schema<T>::fields);
+  return found;
+}
+
+}  // namespace
+
+::testing::AssertionResult same_records(const Records& expected, const Records& actual,
+                                        bool exact) {
+  if (expected.index() != actual.index())
+    return ::testing::AssertionFailure() << "the records are of different datasets";
+  return std::visit(
+      [&](const auto& want) -> ::testing::AssertionResult {
+        using Rows = std::decay_t<decltype(want)>;
+        const Rows& got = std::get<Rows>(actual);
+        for (std::size_t i = 0; i < std::min(want.size(), got.size()); ++i) {
+          const std::string row = "row " + std::to_string(i);
+          if (auto d = first_difference(want[i], got[i], exact, row))
+            return ::testing::AssertionFailure()
+                   << "first difference at " << *d << "\n  expected row " << show(want[i])
+                   << "\n  actual row   " << show(got[i]);
+        }
+        if (want.size() != got.size())
+          return ::testing::AssertionFailure() << got.size() << " rows, expected " << want.size()
+                                               << " (the common rows are equal)";
+        // Guard: the field-wise comparison must agree with operator==.
+        if (exact && !(want == got))
+          return ::testing::AssertionFailure() << "operator== differs, field-wise equal";
+        return ::testing::AssertionSuccess();
+      },
+      expected);
+}
+
+std::string describe_row(const Records& records, std::size_t row) {
+  return std::visit([&](const auto& rows) { return show(rows.at(row)); }, records);
+}
+
+// ---------------------------------------------------------------- processes
+
+std::string shell_quote(std::string_view s) {
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+TempFile::TempFile(std::string_view suffix) {
+  static std::atomic<int> counter{0};
+  path_ = std::filesystem::temp_directory_path() /
+          ("wirebench-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) +
+           std::string(suffix));
+}
+
+TempFile::~TempFile() {
+  std::error_code ignored;
+  std::filesystem::remove(path_, ignored);
+}
+
+RunResult run(const std::vector<std::string>& argv) {
+  TempFile err(".stderr");
+  std::string command;
+  for (const std::string& a : argv) command += shell_quote(a) + " ";
+  command += "2>" + shell_quote(err.path().string());
+  RunResult r;
+  FILE* pipe = ::popen(command.c_str(), "r");
+  if (!pipe) throw std::runtime_error("popen failed: " + command);
+  char buf[65536];
+  for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, pipe)) > 0;) r.out.append(buf, n);
+  const int status = ::pclose(pipe);
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  if (std::filesystem::exists(err.path())) r.err = read_file(err.path());
+  return r;
+}
+
+}  // namespace wb::test

@@ -1,0 +1,109 @@
+// Shared helpers of the test suite: files, small datasets, record comparison
+// with a readable diff, registry-driven case lists with gtest-safe names, and
+// running the project's executables.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "codecs/codec.hpp"
+#include "codecs/registry.hpp"
+#include "generators/datasets.hpp"
+
+namespace wb::test {
+
+// ---------------------------------------------------------------- files
+std::string read_file(const std::filesystem::path& path);  // throws std::runtime_error
+void write_file(const std::filesystem::path& path, std::string_view bytes);
+std::filesystem::path source_dir();  // WB_SOURCE_DIR
+std::filesystem::path shared_dir();  // WB_SHARED_DIR
+
+// ---------------------------------------------------------------- datasets
+// Small row counts keep the suite fast; each is past row 7, so every dataset
+// includes a row with escaping and non-ASCII text (index % 20 == 7).
+int test_rows(DatasetKind kind);
+std::vector<DatasetKind> all_datasets();
+std::string_view dataset_name(DatasetKind kind);
+
+// ---------------------------------------------------------------- codecs
+// The writer whose output is the golden: the first encoder of the format in
+// registry order (the hand-written reference writer is listed first).
+const CodecEntry& primary_encoder(std::string_view format);
+std::string encode(const CodecEntry& encoder, const Records& records);
+// Decodes from a padded copy, as every decoder may read kInputPadding past the end.
+Records decode(const CodecEntry& decoder, std::string_view payload, DatasetKind kind);
+// "json" or "xml", from the payload's first significant byte.
+std::string_view payload_extension(std::string_view payload);
+
+// [A-Za-z0-9_] only, as gtest requires in test names.
+std::string gtest_name(std::string_view s);
+
+// One decoder of a format.
+struct DecoderCase {
+  const CodecEntry* decoder;
+};
+std::vector<DecoderCase> decoder_cases(std::string_view only_format = {});
+std::string decoder_case_name(const ::testing::TestParamInfo<DecoderCase>& info);
+
+// One encoder of a format with one dataset.
+struct EncoderCase {
+  const CodecEntry* encoder;
+  DatasetKind dataset;
+};
+std::vector<EncoderCase> encoder_cases();
+std::string encoder_case_name(const ::testing::TestParamInfo<EncoderCase>& info);
+
+// Every decoder of a format against every encoder of the same format, per dataset.
+struct PairCase {
+  const CodecEntry* encoder;
+  const CodecEntry* decoder;
+  DatasetKind dataset;
+  int rows;
+};
+std::vector<PairCase> pair_cases(bool with_empty_feeds);
+std::string pair_case_name(const ::testing::TestParamInfo<PairCase>& info);
+
+// Readable parameters in gtest's output instead of a byte dump.
+void PrintTo(const DecoderCase& c, std::ostream* os);
+void PrintTo(const EncoderCase& c, std::ostream* os);
+void PrintTo(const PairCase& c, std::ostream* os);
+
+// ---------------------------------------------------------------- records
+// Success, or the first differing row and field with both values printed.
+// exact: operator== (doubles bit-for-bit equal in value); otherwise doubles
+// may differ by 1e-15 relative and everything else must be equal.
+::testing::AssertionResult same_records(const Records& expected, const Records& actual,
+                                        bool exact = true);
+// Every field of one row, "{ID: 1, MessageText: "..."}".
+std::string describe_row(const Records& records, std::size_t row);
+
+// ---------------------------------------------------------------- processes
+struct RunResult {
+  int exit_code = -1;  // -1: did not exit normally
+  std::string out;
+  std::string err;
+};
+// Runs argv (the first element is the executable) through /bin/sh with
+// stdout and stderr captured.
+RunResult run(const std::vector<std::string>& argv);
+std::string shell_quote(std::string_view s);
+// A fresh path in the temp directory; the file is removed by the destructor.
+class TempFile {
+ public:
+  explicit TempFile(std::string_view suffix);
+  ~TempFile();
+  TempFile(const TempFile&) = delete;
+  TempFile& operator=(const TempFile&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+}  // namespace wb::test
