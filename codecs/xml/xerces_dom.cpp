@@ -1,0 +1,99 @@
+// Xerces-C DOM: XercesDOMParser (reused) builds the document, walk_dom binds
+// it, resetDocumentPool() frees it: the library's documented idiom.
+#include <xercesc/dom/DOM.hpp>
+#include <xercesc/parsers/XercesDOMParser.hpp>
+
+#include "codecs/registry.hpp"
+#include "codecs/xml/binder.hpp"
+#include "codecs/xml/xerces_common.hpp"
+
+namespace wb::xml {
+namespace {
+
+using namespace xercesc;
+constexpr std::string_view kLibrary = "xerces-dom";
+
+// walk_dom's policy. A node carries the decoder's UTF-8 buffers, since the
+// DOM hands out UTF-16 and the binder takes UTF-8 views.
+struct XercesPolicy {
+  struct Node {
+    const DOMNode* node;
+    xerces::Utf8Views* utf8;
+    explicit operator bool() const { return node != nullptr; }
+  };
+  static bool is_element(Node n) { return n.node->getNodeType() == DOMNode::ELEMENT_NODE; }
+  static bool is_text(Node n) {
+    const auto type = n.node->getNodeType();
+    return type == DOMNode::TEXT_NODE || type == DOMNode::CDATA_SECTION_NODE;
+  }
+  static Node first_child(Node n) { return {n.node->getFirstChild(), n.utf8}; }
+  static Node next_sibling(Node n) { return {n.node->getNextSibling(), n.utf8}; }
+  static std::string_view uri(Node n) { return n.utf8->uri(n.node->getNamespaceURI()); }
+  static std::string_view local(Node n) { return n.utf8->local(n.node->getLocalName()); }
+  static std::string_view value(Node n) {
+    const auto* text = static_cast<const DOMCharacterData*>(n.node);
+    return n.utf8->value(text->getData(), text->getLength());
+  }
+  template <class F>
+  static void attributes(Node n, F f) {
+    const DOMNamedNodeMap* attrs = n.node->getAttributes();
+    for (XMLSize_t i = 0, count = attrs->getLength(); i < count; ++i) {
+      const auto* a = static_cast<const DOMAttr*>(attrs->item(i));
+      f(n.utf8->uri(a->getNamespaceURI()), n.utf8->local(a->getLocalName()),
+        n.utf8->value(a->getValue()));
+    }
+  }
+};
+
+template <Shape kShape>
+class XercesDomDecoder : public DecoderFor<XercesDomDecoder<kShape>> {
+ public:
+  XercesDomDecoder() {
+    parser_.setDoNamespaces(true);
+    parser_.setValidationScheme(XercesDOMParser::Val_Never);
+    parser_.setLoadExternalDTD(false);
+    parser_.setDisableDefaultEntityResolution(true);
+    parser_.setCreateEntityReferenceNodes(false);  // references become text
+    parser_.setSecurityManager(&limit_);
+    parser_.setErrorHandler(&errors_);
+  }
+
+  template <class T>
+  void decode_rows(std::string_view input, std::vector<T>& rows) {
+    Binder<T> binder(kShape, rows);
+    with_document(input, [&](const DOMDocument* doc) {
+      utf8_.uri.clear();
+      walk_dom<XercesPolicy>(XercesPolicy::Node{doc->getDocumentElement(), &utf8_}, binder);
+    });
+    binder.finish();
+  }
+  void parse_only(std::string_view input) final {
+    with_document(input, [](const DOMDocument*) {});
+  }
+
+ private:
+  // The document lives in the parser's pool until use() returns, then is
+  // freed, on errors too.
+  template <class Use>
+  void with_document(std::string_view input, Use&& use) {
+    struct FreeDocument {
+      XercesDOMParser& parser;
+      ~FreeDocument() { parser.resetDocumentPool(); }
+    } free_document{parser_};
+    xerces::translate_errors(kLibrary, [&] { parser_.parse(source_(skip_bom(input))); });
+    use(parser_.getDocument());
+  }
+
+  xerces::Initialized init_;
+  xerces::EntityLimit limit_;
+  xerces::ThrowOnError errors_;
+  xerces::InputView source_;
+  xerces::Utf8Views utf8_;
+  XercesDOMParser parser_;
+};
+
+}  // namespace
+}  // namespace wb::xml
+
+WB_DEFINE_DECODER(atom, xerces_dom, wb::xml::XercesDomDecoder<wb::xml::Shape::atom>)
+WB_DEFINE_DECODER(soap, xerces_dom, wb::xml::XercesDomDecoder<wb::xml::Shape::soap>)

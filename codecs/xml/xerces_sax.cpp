@@ -1,0 +1,87 @@
+// Xerces-C SAX2: one SAX2XMLReader (reused) feeds the binder directly.
+#include <xercesc/sax2/Attributes.hpp>
+#include <xercesc/sax2/DefaultHandler.hpp>
+#include <xercesc/sax2/SAX2XMLReader.hpp>
+#include <xercesc/sax2/XMLReaderFactory.hpp>
+#include <xercesc/util/XMLUni.hpp>
+
+#include <memory>
+
+#include "codecs/registry.hpp"
+#include "codecs/xml/binder.hpp"
+#include "codecs/xml/xerces_common.hpp"
+
+namespace wb::xml {
+namespace {
+
+using namespace xercesc;
+constexpr std::string_view kLibrary = "xerces-sax";
+
+// Content events -> binder, names and text transcoded to UTF-8. An exception
+// thrown by the binder (a bad record) unwinds out of SAX2XMLReader::parse,
+// which Xerces supports: the next parse starts clean.
+class BinderHandler : public DefaultHandler {
+ public:
+  BinderHandler(BinderBase& binder, xerces::Utf8Views& utf8) : binder_(binder), utf8_(utf8) {}
+  void startElement(const XMLCh* uri, const XMLCh* local, const XMLCh*,
+                    const Attributes& attrs) final {
+    if (!binder_.start(utf8_.uri(uri), utf8_.local(local)) || !binder_.wants_attributes()) return;
+    for (XMLSize_t i = 0, n = attrs.getLength(); i < n; ++i)
+      binder_.attribute(utf8_.uri(attrs.getURI(i)), utf8_.local(attrs.getLocalName(i)),
+                        utf8_.value(attrs.getValue(i)));
+  }
+  void characters(const XMLCh* chars, XMLSize_t length) final {
+    binder_.text(utf8_.value(chars, length));
+  }
+  void endElement(const XMLCh*, const XMLCh*, const XMLCh*) final { binder_.end(); }
+
+ private:
+  BinderBase& binder_;
+  xerces::Utf8Views& utf8_;
+};
+
+template <Shape kShape>
+class XercesSaxDecoder : public DecoderFor<XercesSaxDecoder<kShape>> {
+ public:
+  XercesSaxDecoder() : reader_(XMLReaderFactory::createXMLReader()) {
+    reader_->setFeature(XMLUni::fgSAX2CoreNameSpaces, true);
+    reader_->setFeature(XMLUni::fgSAX2CoreNameSpacePrefixes, false);  // no xmlns attributes
+    reader_->setFeature(XMLUni::fgSAX2CoreValidation, false);
+    reader_->setFeature(XMLUni::fgXercesLoadExternalDTD, false);
+    reader_->setFeature(XMLUni::fgXercesDisableDefaultEntityResolution, true);
+    reader_->setProperty(XMLUni::fgXercesSecurityManager, &limit_);
+    reader_->setErrorHandler(&errors_);
+  }
+
+  template <class T>
+  void decode_rows(std::string_view input, std::vector<T>& rows) {
+    Binder<T> binder(kShape, rows);
+    BinderHandler handler(binder, utf8_);
+    utf8_.uri.clear();
+    parse(input, handler);
+    binder.finish();
+  }
+  void parse_only(std::string_view input) final {
+    DefaultHandler ignore;  // every event a no-op
+    parse(input, ignore);
+  }
+
+ private:
+  void parse(std::string_view input, ContentHandler& handler) {
+    reader_->setContentHandler(&handler);
+    xerces::translate_errors(kLibrary, [&] { reader_->parse(source_(skip_bom(input))); });
+  }
+
+  xerces::Initialized init_;
+  xerces::EntityLimit limit_;
+  xerces::ThrowOnError errors_;
+  xerces::InputView source_;
+  xerces::Utf8Views utf8_;
+  std::unique_ptr<SAX2XMLReader> reader_;
+};
+
+}  // namespace
+}  // namespace wb::xml
+
+WB_DEFINE_DECODER(atom, xerces_sax, wb::xml::XercesSaxDecoder<wb::xml::Shape::atom>)
+WB_DEFINE_DECODER(soap, xerces_sax, wb::xml::XercesSaxDecoder<wb::xml::Shape::soap>)
