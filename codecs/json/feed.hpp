@@ -94,6 +94,12 @@ class SaxBinderBase {
   void key(std::string_view k);
   void string(std::string_view v);
   void integer(int64_t v);
+  // A non-negative integer the parser read as unsigned: one beyond int64 can
+  // only be a Double (the parser rounded it to nearest, as text would be).
+  void unsigned_integer(uint64_t v) {
+    if (v <= INT64_MAX) return integer(static_cast<int64_t>(v));
+    number(static_cast<double>(v));
+  }
   void number(double v);
   void boolean(bool v);
   void null();
@@ -137,6 +143,12 @@ class SaxBinder : public SaxBinderBase {
             table_of<T>()) {}
 };
 
+// The DOM counterpart of SaxBinderBase::unsigned_integer.
+inline void store_unsigned(const FieldSlot& s, void* record, uint64_t v) {
+  if (v <= INT64_MAX) return store_int(kFormat, s, record, static_cast<int64_t>(v));
+  store_double(kFormat, s, record, static_cast<double>(v));
+}
+
 // ---------------------------------------------------------------- DOM
 // Dom is a policy with a Value type and:
 //   static bool is_object(Value); static bool is_array(Value);
@@ -167,6 +179,7 @@ struct DomBinder {
     bool found = false;
     Dom::members(root, [&](std::string_view key, Value child) {
       if (key != "value") return;
+      if (found) throw DecodeError(kFormat, "a second 'value' member");
       if (!Dom::is_array(child)) throw DecodeError(kFormat, "'value' is not an array");
       found = true;
       Dom::elements(child, [&](Value e) { bind_record(e, &rows.emplace_back(), table_of<T>()); });
