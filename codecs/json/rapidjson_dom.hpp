@@ -1,0 +1,65 @@
+// What the RapidJSON decoders share: the DomBinder policy over
+// rapidjson::Value, the document reset, and error reporting.
+#pragma once
+
+#include <rapidjson/document.h>
+#include <rapidjson/error/en.h>
+
+#include <string_view>
+
+#include "codecs/json/feed.hpp"
+
+namespace wb::json {
+
+// Iterative parsing keeps the C++ stack flat on hostile nesting.
+inline constexpr unsigned kRapidjsonExact =
+    rapidjson::kParseFullPrecisionFlag | rapidjson::kParseIterativeFlag;
+inline constexpr unsigned kRapidjsonFast = rapidjson::kParseIterativeFlag;
+
+struct RapidjsonDom {
+  using Value = const rapidjson::Value&;
+  static bool is_object(Value v) { return v.IsObject(); }
+  static bool is_array(Value v) { return v.IsArray(); }
+  template <class F>
+  static void members(Value v, F f) {
+    for (const auto& m : v.GetObject())
+      f(std::string_view(m.name.GetString(), m.name.GetStringLength()), m.value);
+  }
+  template <class F>
+  static void elements(Value v, F f) {
+    for (const auto& e : v.GetArray()) f(e);
+  }
+  static void store(const FieldSlot& s, void* record, Value v) {
+    if (v.IsString()) return store_string(kFormat, s, record, {v.GetString(), v.GetStringLength()});
+    if (v.IsInt64()) return store_int(kFormat, s, record, v.GetInt64());
+    if (v.IsUint64()) return store_unsigned(s, record, v.GetUint64());
+    if (v.IsDouble()) return store_double(kFormat, s, record, v.GetDouble());
+    wrong_type(kFormat, s, v.IsObject() ? "an object" : v.IsArray() ? "an array" : "a literal");
+  }
+};
+
+// A reused Document never returns its pool memory by itself: values of every
+// earlier parse would pile up. Drop the old tree, then free the pool chunks.
+inline void reset_document(rapidjson::Document& doc) {
+  doc.SetNull();
+  doc.GetAllocator().Clear();
+}
+
+// bom: bytes skipped before the parser's input, so offsets count from the
+// start of the payload as given.
+[[noreturn]] inline void throw_parse_error(std::string_view library, rapidjson::ParseErrorCode code,
+                                           std::size_t offset, std::size_t bom) {
+  throw DecodeError(library, rapidjson::GetParseError_En(code),
+                    static_cast<long long>(offset + bom));
+}
+
+// RapidJSON stops at a NUL byte as if the input ended there; anything after
+// it is trailing content, not JSON.
+inline void check_consumed(std::string_view library, std::size_t consumed, std::size_t size,
+                           std::size_t bom) {
+  if (consumed != size)
+    throw DecodeError(library, "a NUL byte after the document root",
+                      static_cast<long long>(consumed + bom));
+}
+
+}  // namespace wb::json

@@ -1,0 +1,69 @@
+// RapidJSON SAX (rapidjson::Reader): events go straight into SaxBinder,
+// no DOM is built.
+#include <rapidjson/memorystream.h>
+#include <rapidjson/reader.h>
+
+#include "codecs/json/rapidjson_dom.hpp"
+#include "codecs/registry.hpp"
+
+namespace wb::json {
+namespace {
+
+constexpr std::string_view kLibrary = "rapidjson-sax";
+
+// RapidJSON's handler concept, forwarded to the shared binder. Returning
+// true always: the binder reports a bad shape by throwing DecodeError.
+class BinderHandler {
+ public:
+  explicit BinderHandler(SaxBinderBase& b) : b_(b) {}
+  bool Null() { return b_.null(), true; }
+  bool Bool(bool v) { return b_.boolean(v), true; }
+  bool Int(int v) { return b_.integer(v), true; }
+  bool Uint(unsigned v) { return b_.integer(v), true; }
+  bool Int64(int64_t v) { return b_.integer(v), true; }
+  bool Uint64(uint64_t v) { return b_.unsigned_integer(v), true; }
+  bool Double(double v) { return b_.number(v), true; }
+  bool RawNumber(const char*, rapidjson::SizeType, bool) { return false; }  // flag not used
+  bool String(const char* s, rapidjson::SizeType n, bool) { return b_.string({s, n}), true; }
+  bool Key(const char* s, rapidjson::SizeType n, bool) { return b_.key({s, n}), true; }
+  bool StartObject() { return b_.start_object(), true; }
+  bool EndObject(rapidjson::SizeType) { return b_.end_object(), true; }
+  bool StartArray() { return b_.start_array(), true; }
+  bool EndArray(rapidjson::SizeType) { return b_.end_array(), true; }
+
+ private:
+  SaxBinderBase& b_;
+};
+
+class RapidjsonSaxDecoder : public DecoderFor<RapidjsonSaxDecoder> {
+ public:
+  template <class T>
+  void decode_rows(std::string_view input, std::vector<T>& rows) {
+    SaxBinder<T> binder(rows);
+    BinderHandler handler(binder);
+    parse(input, handler);
+    binder.finish();
+  }
+  void parse_only(std::string_view input) final {
+    rapidjson::BaseReaderHandler<> ignore;  // RapidJSON's own do-nothing handler
+    parse(input, ignore);
+  }
+
+ private:
+  template <class Handler>
+  void parse(std::string_view input, Handler& handler) {
+    const std::string_view json = skip_bom(input);
+    const std::size_t bom = input.size() - json.size();
+    rapidjson::MemoryStream stream(json.data(), json.size());
+    if (!reader_.Parse<kRapidjsonExact>(stream, handler))
+      throw_parse_error(kLibrary, reader_.GetParseErrorCode(), reader_.GetErrorOffset(), bom);
+    check_consumed(kLibrary, stream.Tell(), json.size(), bom);
+  }
+
+  rapidjson::Reader reader_;
+};
+
+}  // namespace
+}  // namespace wb::json
+
+WB_DEFINE_DECODER(json, rapidjson_sax, wb::json::RapidjsonSaxDecoder)
