@@ -1,0 +1,70 @@
+// nlohmann/json DOM: json::parse into a value, then the shared DomBinder.
+#include <nlohmann/json.hpp>
+
+#include "codecs/json/feed.hpp"
+#include "codecs/json/nlohmann_error.hpp"
+#include "codecs/registry.hpp"
+
+namespace wb::json {
+namespace {
+
+constexpr std::string_view kLibrary = "nlohmann-dom";
+
+struct NlohmannDom {
+  using Value = const nlohmann::json&;
+  static bool is_object(Value v) { return v.is_object(); }
+  static bool is_array(Value v) { return v.is_array(); }
+  template <class F>
+  static void members(Value v, F f) {
+    for (const auto& [key, child] : v.get_ref<const nlohmann::json::object_t&>()) f(key, child);
+  }
+  template <class F>
+  static void elements(Value v, F f) {
+    for (const auto& e : v.get_ref<const nlohmann::json::array_t&>()) f(e);
+  }
+  static void store(const FieldSlot& s, void* record, Value v) {
+    using Type = nlohmann::json::value_t;
+    switch (v.type()) {
+      case Type::string:
+        return store_string(kFormat, s, record, v.get_ref<const std::string&>());
+      case Type::number_integer:
+        return store_int(kFormat, s, record, v.get<int64_t>());
+      case Type::number_unsigned:  // nlohmann reads every non-negative integer as unsigned
+        return store_unsigned(s, record, v.get<uint64_t>());
+      case Type::number_float:
+        return store_double(kFormat, s, record, v.get<double>());
+      default:
+        wrong_type(kFormat, s, std::string("a ") + v.type_name());
+    }
+  }
+};
+
+class NlohmannDomDecoder : public DecoderFor<NlohmannDomDecoder> {
+ public:
+  template <class T>
+  void decode_rows(std::string_view input, std::vector<T>& rows) {
+    parse(input);
+    DomBinder<NlohmannDom>::bind_feed(doc_, rows);
+  }
+  void parse_only(std::string_view input) final { parse(input); }
+
+ private:
+  void parse(std::string_view input) {
+    const std::string_view json = skip_bom(input);
+    const std::size_t bom = input.size() - json.size();
+    try {
+      doc_ = nlohmann::json::parse(json.begin(), json.end());
+    } catch (const nlohmann::json::parse_error& e) {
+      throw_nlohmann_error(kLibrary, e, e.byte, bom);
+    } catch (const nlohmann::json::exception& e) {  // e.g. a number out of range
+      throw DecodeError(kLibrary, e.what());
+    }
+  }
+
+  nlohmann::json doc_;  // the previous tree is freed when the next is assigned
+};
+
+}  // namespace
+}  // namespace wb::json
+
+WB_DEFINE_DECODER(json, nlohmann_dom, wb::json::NlohmannDomDecoder)
