@@ -1,0 +1,74 @@
+// simdjson DOM (dom::parser::parse): the parser and its document buffers are
+// reused; inputs are parsed in place thanks to the padding every input has.
+#include <simdjson.h>
+
+#include "codecs/json/feed.hpp"
+#include "codecs/registry.hpp"
+
+namespace wb::json {
+namespace {
+
+constexpr std::string_view kLibrary = "simdjson-dom";
+static_assert(kInputPadding >= simdjson::SIMDJSON_PADDING);
+
+struct SimdjsonDom {
+  using Value = simdjson::dom::element;
+  using Type = simdjson::dom::element_type;
+  static bool is_object(Value v) { return v.type() == Type::OBJECT; }
+  static bool is_array(Value v) { return v.type() == Type::ARRAY; }
+  template <class F>
+  static void members(Value v, F f) {
+    const simdjson::dom::object object = v.get_object().value_unsafe();  // a copy: not dangling
+    for (simdjson::dom::key_value_pair m : object) f(m.key, m.value);
+  }
+  template <class F>
+  static void elements(Value v, F f) {
+    const simdjson::dom::array array = v.get_array().value_unsafe();
+    for (simdjson::dom::element e : array) f(e);
+  }
+  static void store(const FieldSlot& s, void* record, Value v) {
+    switch (v.type()) {
+      case Type::STRING:
+        return store_string(kFormat, s, record, v.get_string().value_unsafe());
+      case Type::INT64:
+        return store_int(kFormat, s, record, v.get_int64().value_unsafe());
+      case Type::UINT64:
+        return store_unsigned(s, record, v.get_uint64().value_unsafe());
+      case Type::DOUBLE:
+        return store_double(kFormat, s, record, v.get_double().value_unsafe());
+      case Type::OBJECT:
+        wrong_type(kFormat, s, "an object");
+      case Type::ARRAY:
+        wrong_type(kFormat, s, "an array");
+      default:
+        wrong_type(kFormat, s, "a literal");
+    }
+  }
+};
+
+class SimdjsonDomDecoder : public DecoderFor<SimdjsonDomDecoder> {
+ public:
+  template <class T>
+  void decode_rows(std::string_view input, std::vector<T>& rows) {
+    DomBinder<SimdjsonDom>::bind_feed(parse(input), rows);
+  }
+  void parse_only(std::string_view input) final { parse(input); }
+
+ private:
+  simdjson::dom::element parse(std::string_view input) {
+    const std::string_view json = skip_bom(input);
+    simdjson::dom::element root;
+    // realloc_if_needed=false: the caller guarantees SIMDJSON_PADDING bytes.
+    // The DOM API tells no error position.
+    if (auto error = parser_.parse(json.data(), json.size(), false).get(root))
+      throw DecodeError(kLibrary, simdjson::error_message(error));
+    return root;
+  }
+
+  simdjson::dom::parser parser_;
+};
+
+}  // namespace
+}  // namespace wb::json
+
+WB_DEFINE_DECODER(json, simdjson_dom, wb::json::SimdjsonDomDecoder)

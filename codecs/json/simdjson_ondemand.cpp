@@ -1,0 +1,181 @@
+// simdjson On-Demand: a forward-only walk that binds each member as it is
+// reached. Members we do not bind are never read: On-Demand skips them, so
+// their contents are only checked structurally (brackets, strings, UTF-8).
+#include <simdjson.h>
+
+#include "codecs/json/feed.hpp"
+#include "codecs/registry.hpp"
+
+namespace wb::json {
+namespace {
+
+namespace od = simdjson::ondemand;
+constexpr std::string_view kLibrary = "simdjson-ondemand";
+static_assert(kInputPadding >= simdjson::SIMDJSON_PADDING);
+
+// Indexed by od::json_type, which starts at array = 1.
+constexpr std::string_view kTypeNames[] = {"?",        "an array",  "an object", "a number",
+                                           "a string", "a boolean", "null"};
+
+class SimdjsonOndemandDecoder : public DecoderFor<SimdjsonOndemandDecoder> {
+ public:
+  template <class T>
+  void decode_rows(std::string_view input, std::vector<T>& rows) {
+    od::object root;
+    expect(doc(input).get_object().get(root), "the payload is not a JSON object");
+    bool found = false;
+    for (auto member : root) {
+      od::field field;
+      if (key_of(member, field) != "value") continue;
+      if (found) throw DecodeError(kFormat, "a second 'value' member");
+      found = true;
+      od::array array;
+      expect(field.value().get_array().get(array), "'value' is not an array");
+      for (auto element : array)
+        bind_record(value_of(element), &rows.emplace_back(), table_of<T>());
+    }
+    if (!found) throw DecodeError(kFormat, "no 'value' array: not an OData feed");
+    check_end();
+  }
+
+  // The bare cost: every value is visited and converted (keys and strings
+  // unescaped, numbers parsed), as a DOM parse would do, without binding.
+  void parse_only(std::string_view input) final {
+    visit(doc(input), 0);
+    check_end();
+  }
+
+ private:
+  od::document& doc(std::string_view input) {
+    base_ = input.data();
+    const std::string_view json = skip_bom(input);
+    // No position for these errors: doc_ is not a usable document after them.
+    if (auto e = parser_
+                     .iterate(simdjson::padded_string_view(json.data(), json.size(),
+                                                           json.size() + kInputPadding))
+                     .get(doc_))
+      throw DecodeError(kLibrary, simdjson::error_message(e));
+    return doc_;
+  }
+
+  void bind_record(od::value v, void* record, const RecordTable& t) {
+    od::object object;
+    expect(v.get_object().get(object), "a row is not a JSON object");
+    std::size_t hint = 0;
+    for (auto member : object) {
+      od::field field;
+      const FieldSlot* s = t.find(key_of(member, field), hint);
+      if (s) store(*s, record, field.value());  // unread members are skipped
+    }
+  }
+
+  void store(const FieldSlot& s, void* record, od::value& v) {
+    switch (s.kind) {
+      case ValueKind::int32: {
+        int64_t i;
+        if (auto e = v.get_int64().get(i)) mismatch(s, v, e);
+        return store_int(kFormat, s, record, i);
+      }
+      case ValueKind::float64: {
+        double d;
+        if (auto e = v.get_double().get(d)) mismatch(s, v, e);
+        return store_double(kFormat, s, record, d);
+      }
+      case ValueKind::string:
+      case ValueKind::datetime: {
+        std::string_view text;
+        if (auto e = v.get_string().get(text)) mismatch(s, v, e);
+        return store_string(kFormat, s, record, text);
+      }
+      case ValueKind::records: {
+        od::array array;
+        if (auto e = v.get_array().get(array)) mismatch(s, v, e);
+        void* items = static_cast<char*>(record) + s.offset;
+        for (auto element : array) bind_record(value_of(element), s.append(items), *s.element);
+      }
+    }
+  }
+
+  // V is od::document (the root) or od::value.
+  template <class V>
+  void visit(V&& v, std::size_t depth) {
+    // On-Demand itself does not bound nesting; this recursion must.
+    if (depth >= parser_.max_depth()) check(simdjson::DEPTH_ERROR);
+    od::json_type type;
+    check(v.type().get(type));
+    switch (type) {
+      case od::json_type::array: {
+        od::array array;
+        check(v.get_array().get(array));
+        for (auto element : array) visit(value_of(element), depth + 1);
+        return;
+      }
+      case od::json_type::object: {
+        od::object object;
+        check(v.get_object().get(object));
+        for (auto member : object) {
+          od::field field;
+          key_of(member, field);
+          visit(field.value(), depth + 1);
+        }
+        return;
+      }
+      case od::json_type::number:
+        return check(v.get_number().error());
+      case od::json_type::string:
+        return check(v.get_string().error());
+      case od::json_type::boolean:
+        return check(v.get_bool().error());
+      case od::json_type::null:
+        return check(v.is_null().error());
+    }
+  }
+
+  std::string_view key_of(simdjson::simdjson_result<od::field> member, od::field& field) {
+    check(std::move(member).get(field));
+    std::string_view key;
+    check(field.unescaped_key().get(key));
+    return key;
+  }
+  od::value value_of(simdjson::simdjson_result<od::value> element) {
+    od::value v;
+    check(std::move(element).get(v));
+    return v;
+  }
+
+  // On-Demand reads lazily: trailing content is only found by asking. 3.0.1
+  // has no document::at_end(); current_location() is out of bounds exactly
+  // when the iterator is at the end.
+  void check_end() {
+    const char* at;
+    if (!doc_.current_location().get(at))
+      throw DecodeError(kLibrary, "trailing content after the document", at - base_);
+  }
+  // A wrong JSON type where the feed shape needs another is the feed's error.
+  void expect(simdjson::error_code e, const char* shape_error) {
+    if (e == simdjson::INCORRECT_TYPE) throw DecodeError(kFormat, shape_error);
+    check(e);
+  }
+  [[noreturn]] void mismatch(const FieldSlot& s, od::value& v, simdjson::error_code e) {
+    od::json_type type;
+    if (e == simdjson::INCORRECT_TYPE && !v.type().get(type))
+      wrong_type(kFormat, s, kTypeNames[static_cast<int>(type)]);
+    throw DecodeError(kLibrary, simdjson::error_message(e), offset());
+  }
+  void check(simdjson::error_code e) {
+    if (e) throw DecodeError(kLibrary, simdjson::error_message(e), offset());
+  }
+  long long offset() {
+    const char* at;
+    return doc_.current_location().get(at) ? -1 : at - base_;
+  }
+
+  od::parser parser_;
+  od::document doc_;
+  const char* base_ = nullptr;  // the input before the BOM was skipped
+};
+
+}  // namespace
+}  // namespace wb::json
+
+WB_DEFINE_DECODER(json, simdjson_ondemand, wb::json::SimdjsonOndemandDecoder)
