@@ -52,6 +52,7 @@ class NlohmannDomDecoder : public DecoderFor<NlohmannDomDecoder> {
   void parse(std::string_view input) {
     const std::string_view json = skip_bom(input);
     const std::size_t bom = input.size() - json.size();
+    reject_nul(kLibrary, json, bom);
     try {
       doc_ = nlohmann::json::parse(json.begin(), json.end());
     } catch (const nlohmann::json::parse_error& e) {

@@ -71,7 +71,9 @@ class NlohmannSaxDecoder : public DecoderFor<NlohmannSaxDecoder> {
   template <class Target>
   static void parse(std::string_view input, Target& target) {
     const std::string_view json = skip_bom(input);
-    Forwarder<Target> sax(target, input.size() - json.size());
+    const std::size_t bom = input.size() - json.size();
+    reject_nul(kLibrary, json, bom);
+    Forwarder<Target> sax(target, bom);
     // strict: the whole input must be one JSON value.
     Json::sax_parse(json.begin(), json.end(), &sax);
   }

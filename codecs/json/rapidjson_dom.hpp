@@ -11,10 +11,12 @@
 
 namespace wb::json {
 
-// Iterative parsing keeps the C++ stack flat on hostile nesting.
-inline constexpr unsigned kRapidjsonExact =
-    rapidjson::kParseFullPrecisionFlag | rapidjson::kParseIterativeFlag;
-inline constexpr unsigned kRapidjsonFast = rapidjson::kParseIterativeFlag;
+// Iterative parsing keeps the C++ stack flat on hostile nesting; UTF-8 is
+// validated because invalid text is malformed input for every decoder
+// (RapidJSON does not check it by default).
+inline constexpr unsigned kRapidjsonFast =
+    rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag;
+inline constexpr unsigned kRapidjsonExact = kRapidjsonFast | rapidjson::kParseFullPrecisionFlag;
 
 struct RapidjsonDom {
   using Value = const rapidjson::Value&;
