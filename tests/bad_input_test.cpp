@@ -12,6 +12,11 @@ namespace {
 
 constexpr int kRows = 3;
 constexpr std::size_t kMaxReported = 5;
+// Budgets per payload that keep all decoders of all formats well under 30 s
+// (XML payloads of 3 rows are a few KB; DOM parsers cost ~1 ms on them).
+constexpr std::size_t kEdgePrefixes = 48;  // every length this close to either end
+constexpr std::size_t kMiddlePrefixes = 96;
+constexpr std::size_t kCorruptPositions = 64;
 
 enum class Outcome { records, decode_error, other };
 
@@ -72,7 +77,7 @@ std::size_t significant_length(std::string_view s) {
 
 std::vector<PairCase> small_pairs() {
   std::vector<PairCase> out;
-  for (PairCase p : pair_cases(false)) {
+  for (PairCase p : pair_cases()) {
     p.rows = kRows;
     out.push_back(p);
   }
@@ -89,7 +94,12 @@ TEST_P(BadInput, EveryTruncation) {
   const DatasetKind kind = GetParam().dataset;
   const std::size_t complete = significant_length(payload_);
   Failures failures;
-  for (std::size_t n = 0; n < payload_.size(); ++n) {
+  // Every length near the start and the end (where a document looks almost
+  // complete), a spread of lengths in between.
+  const std::size_t size = payload_.size();
+  const std::size_t stride = std::max<std::size_t>(1, size / kMiddlePrefixes);
+  for (std::size_t n = 0; n < size;
+       n += (n < kEdgePrefixes || n + kEdgePrefixes >= size) ? 1 : stride) {
     const std::string_view prefix(payload_.data(), n);
     const Attempt a = try_decode(*decoder_, prefix, kind);
     if (a.outcome == Outcome::other)
@@ -107,10 +117,9 @@ TEST_P(BadInput, EveryTruncation) {
 }
 
 TEST_P(BadInput, CorruptedBytes) {
-  static constexpr char kValues[] = {'\0', '"', '{', '\xFF', '<', '9', '\\', ']'};
+  static constexpr char kValues[] = {'\0', '"', '<', '\xFF', '9', '}'};
   const DatasetKind kind = GetParam().dataset;
-  // About 100 positions per payload keeps all decoders well under a second.
-  const std::size_t stride = std::max<std::size_t>(1, payload_.size() / 100);
+  const std::size_t stride = std::max<std::size_t>(1, payload_.size() / kCorruptPositions);
   Failures failures;
   std::string damaged = payload_;
   for (std::size_t i = 0; i < payload_.size(); i += stride) {
@@ -128,20 +137,14 @@ TEST_P(BadInput, CorruptedBytes) {
     }
     damaged[i] = payload_[i];
   }
-  EXPECT_EQ(try_decode(*decoder_, payload_, kind).outcome, Outcome::records);
-}
-
-TEST_P(BadInput, WrongDataset) {
   // A payload of another dataset: decoders skip unknown members, so it may
-  // decode to rows, but only with DecodeError as the failure.
-  const PairCase& p = GetParam();
-  Failures failures;
+  // decode to rows, but the only failure allowed is DecodeError.
   for (DatasetKind other : all_datasets()) {
-    if (other == p.dataset) continue;
     const Attempt a = try_decode(*decoder_, payload_, other);
     if (a.outcome == Outcome::other)
       failures.add("decoded as " + std::string(dataset_name(other)) + ": " + a.detail);
   }
+  EXPECT_EQ(try_decode(*decoder_, payload_, kind).outcome, Outcome::records);
 }
 
 INSTANTIATE_TEST_SUITE_P(Registry, BadInput, ::testing::ValuesIn(small_pairs()), pair_case_name);

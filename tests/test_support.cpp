@@ -129,22 +129,18 @@ std::string encoder_case_name(const ::testing::TestParamInfo<EncoderCase>& info)
                     "_" + std::string(p.encoder->library));
 }
 
-std::vector<PairCase> pair_cases(bool with_empty_feeds) {
+std::vector<PairCase> pair_cases() {
   std::vector<PairCase> out;
   for (std::string_view format : formats())
     for (const CodecEntry* enc : codecs_of(format, Role::encode))
       for (const CodecEntry* dec : codecs_of(format, Role::decode))
-        for (DatasetKind kind : all_datasets()) {
-          out.push_back({enc, dec, kind, test_rows(kind)});
-          if (with_empty_feeds) out.push_back({enc, dec, kind, 0});
-        }
+        for (DatasetKind kind : all_datasets()) out.push_back({enc, dec, kind, test_rows(kind)});
   return out;
 }
 
 std::string pair_case_name(const ::testing::TestParamInfo<PairCase>& info) {
   const PairCase& p = info.param;
   std::string name = std::string(p.encoder->format) + "_" + std::string(dataset_name(p.dataset));
-  if (p.rows == 0) name += "_empty";
   name += "_" + std::string(p.decoder->library) + "_from_" + std::string(p.encoder->library);
   return gtest_name(name);
 }

@@ -66,7 +66,7 @@ struct PairCase {
   DatasetKind dataset;
   int rows;
 };
-std::vector<PairCase> pair_cases(bool with_empty_feeds);
+std::vector<PairCase> pair_cases();
 std::string pair_case_name(const ::testing::TestParamInfo<PairCase>& info);
 
 // Readable parameters in gtest's output instead of a byte dump.
