@@ -1,25 +1,25 @@
 // pugixml: the encoder builds a DOM through the Sink and saves it; the decoder
-// loads a DOM and walks it. pugixml has no namespace support (names are the
-// raw qualified names), so the walk policy keeps the in-scope xmlns
-// declarations itself and resolves prefixes to URIs.
+// loads a DOM and walks it with PugiPolicy, which resolves the namespace
+// prefixes that pugixml itself does not know about.
 #include <pugixml.hpp>
 
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "codecs/registry.hpp"
 #include "codecs/xml/binder.hpp"
+#include "codecs/xml/pugixml_namespaces.hpp"
 #include "codecs/xml/writer_shapes.hpp"
 
 namespace wb::xml {
 namespace {
 
-constexpr std::string_view kLibrary = "pugixml-dom";
 // parse_default keeps CDATA, resolves character and the five predefined entity
-// references, and never reads a DTD. Whitespace-only text is dropped between
-// elements (indentation) but kept as an element's only child (a value " ").
-constexpr unsigned kParseOptions = pugi::parse_default | pugi::parse_ws_pcdata_single;
+// references, and never reads a DTD. parse_ws_pcdata keeps whitespace-only
+// text: without it "&amp; <![CDATA[<b>]]>" loses its space (and with
+// parse_ws_pcdata_single too, since the text is not an only child). The
+// indentation text nodes it adds cost nothing on our unindented payloads.
+constexpr unsigned kParseOptions = pugi::parse_default | pugi::parse_ws_pcdata;
 
 class PugiSink {
  public:
@@ -89,69 +89,6 @@ class PugixmlEncoder : public EncoderFor<PugixmlEncoder<Shape>> {
   std::string name_;
 };
 
-// walk_dom policy with a namespace scope: (prefix, uri) views into the DOM's
-// own strings, pushed per element by enter() and popped by leave().
-class PugiPolicy {
- public:
-  using Node = pugi::xml_node;
-  void reset(long long base) {
-    bindings_.clear();
-    marks_.clear();
-    base_ = base;
-  }
-  static bool is_element(Node n) { return n.type() == pugi::node_element; }
-  static bool is_text(Node n) {
-    return n.type() == pugi::node_pcdata || n.type() == pugi::node_cdata;
-  }
-  static Node first_child(Node n) { return n.first_child(); }
-  static Node next_sibling(Node n) { return n.next_sibling(); }
-  static std::string_view value(Node n) { return n.value(); }
-  static std::string_view local(Node n) { return split(n.name()).second; }
-  std::string_view uri(Node n) const { return resolve(split(n.name()).first, n); }
-  void enter(Node n) {
-    marks_.push_back(bindings_.size());
-    for (pugi::xml_attribute a = n.first_attribute(); a; a = a.next_attribute()) {
-      const auto [prefix, local] = split(a.name());
-      if (prefix.empty() && local == "xmlns")
-        bindings_.emplace_back(std::string_view(), a.value());
-      else if (prefix == "xmlns")
-        bindings_.emplace_back(local, a.value());
-    }
-  }
-  void leave() {
-    bindings_.resize(marks_.back());
-    marks_.pop_back();
-  }
-  template <class F>
-  void attributes(Node n, F f) const {
-    for (pugi::xml_attribute a = n.first_attribute(); a; a = a.next_attribute()) {
-      const auto [prefix, local] = split(a.name());
-      if (prefix == "xmlns" || (prefix.empty() && local == "xmlns")) continue;
-      // An unprefixed attribute is in no namespace, whatever the default is.
-      f(prefix.empty() ? std::string_view() : resolve(prefix, n), local, a.value());
-    }
-  }
-
- private:
-  static std::pair<std::string_view, std::string_view> split(std::string_view qname) {
-    const std::size_t colon = qname.find(':');
-    if (colon == std::string_view::npos) return {{}, qname};
-    return {qname.substr(0, colon), qname.substr(colon + 1)};
-  }
-  std::string_view resolve(std::string_view prefix, Node n) const {
-    if (prefix == "xml") return kXmlNs;
-    for (auto b = bindings_.rbegin(); b != bindings_.rend(); ++b)
-      if (b->first == prefix) return b->second;
-    if (prefix.empty()) return {};  // no default namespace in scope
-    const ptrdiff_t at = n.offset_debug();
-    throw DecodeError(kLibrary, "undeclared namespace prefix '" + std::string(prefix) + "'",
-                      at < 0 ? -1 : base_ + at);
-  }
-  std::vector<std::pair<std::string_view, std::string_view>> bindings_;
-  std::vector<std::size_t> marks_;
-  long long base_ = 0;
-};
-
 template <class Shape>
 class PugixmlDomDecoder : public DecoderFor<PugixmlDomDecoder<Shape>> {
  public:
@@ -171,7 +108,7 @@ class PugixmlDomDecoder : public DecoderFor<PugixmlDomDecoder<Shape>> {
     const std::string_view body = skip_bom(input);
     const long long skipped = static_cast<long long>(input.size() - body.size());
     const pugi::xml_parse_result r = doc_.load_buffer(body.data(), body.size(), kParseOptions);
-    if (!r) throw DecodeError(kLibrary, r.description(), skipped + r.offset);
+    if (!r) throw DecodeError(kPugixmlDom, r.description(), skipped + r.offset);
     return skipped;
   }
   pugi::xml_document doc_;
