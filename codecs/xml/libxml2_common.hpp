@@ -66,9 +66,17 @@ class FirstError {
       message_.pop_back();
     line_ = e.line;
     column_ = e.int2;
+    offset_ = -1;
     // Parser and namespace errors carry the parser context: its byte position.
+    // An error inside an entity's replacement text comes from a nested context
+    // (depth > 0) whose positions count within that text, not the payload.
     const bool parser = e.domain == XML_FROM_PARSER || e.domain == XML_FROM_NAMESPACE;
-    offset_ = parser && e.ctxt ? xmlByteConsumed(static_cast<xmlParserCtxtPtr>(e.ctxt)) : -1;
+    if (const auto* ctxt = static_cast<xmlParserCtxtPtr>(e.ctxt); parser && ctxt) {
+      if (ctxt->depth == 0)
+        offset_ = xmlByteConsumed(const_cast<xmlParserCtxtPtr>(ctxt));
+      else
+        message_ += " in an entity's replacement text";
+    }
   }
   // bom: bytes skipped before libxml2's input, so offsets refer to the payload.
   [[noreturn]] void raise(std::string_view library, std::size_t bom) const {
