@@ -7,7 +7,8 @@
 //    no ".0" ("12", "-0", "1e+22"); NaN and infinities, which JSON cannot
 //    spell, as the strings "NaN", "INF", "-INF" (OData's spelling);
 //  - DateTime: a string, ISO-8601 with 7 fractional digits and "Z";
-//  - string: quoted, with \" \\ and control characters escaped, UTF-8 as is;
+//  - string: quoted, with \" \\ \b \f \n \r \t and other control characters
+//    as \u00xx (lowercase hex); all other bytes, UTF-8 included, as is;
 //  - nested records (Contacts): arrays of objects in the same form.
 #pragma once
 

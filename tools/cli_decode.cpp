@@ -22,7 +22,8 @@ with diff:
     infinities as the strings "NaN", "INF", "-INF";
   - dates as strings: ISO-8601, 7 fractional digits, "Z"
     ("2026-01-01T00:00:00.0000000Z");
-  - strings with \" \\ and control characters escaped, UTF-8 as is;
+  - strings quoted, with \" \\ \b \f \n \r \t and other control characters
+    as \u00xx (lowercase hex); all other bytes, UTF-8 included, as is;
   - nested records (an airport's Contacts) as arrays of objects.
 Nothing is printed to stdout unless the whole payload decodes.
 
