@@ -40,10 +40,13 @@ class XercesSink {
   void start(std::string_view prefix, std::string_view local, std::string_view ns) {
     open_ = open_->appendChild(doc_.createElementNS(uri_(ns), name_.qname(prefix, local)));
   }
+  // An attribute in the xmlns namespace: xmlns:prefix, or xmlns for the
+  // default namespace. The serializer's namespace fixup sees these as the
+  // elements' bindings and adds no declarations of its own.
   void namespace_decl(std::string_view prefix, std::string_view uri) {
-    element().setAttributeNS(
-        kXmlnsUri, name_.qname(prefix.empty() ? "" : "xmlns", prefix.empty() ? "xmlns" : prefix),
-        value_(uri));
+    const XMLCh* name =
+        prefix.empty() ? name_(std::string_view("xmlns")) : name_.qname("xmlns", prefix);
+    element().setAttributeNS(kXmlnsUri, name, value_(uri));
   }
   void attribute(std::string_view prefix, std::string_view local, std::string_view ns,
                  std::string_view value) {
