@@ -110,6 +110,15 @@ void store_double(std::string_view format, const FieldSlot& s, void* record, dou
 void store_string(std::string_view format, const FieldSlot& s, void* record, std::string_view v);
 // XML text (or any untyped text) into a scalar slot, parsed by the slot kind.
 void store_text(std::string_view format, const FieldSlot& s, void* record, std::string_view v);
+// A record in which none of the table's members appeared: almost surely a
+// payload of another dataset (unknown members are skipped, so without this
+// an airport feed "decodes" as messages full of defaults).
+inline void require_members(std::string_view format, const RecordTable& t, int bound) {
+  if (bound == 0)
+    throw DecodeError(format, "a record with none of the members of " + std::string(t.type_name) +
+                                  " (a payload of another dataset?)");
+}
+
 // A value the slot cannot take (an object for a string, null, ...).
 [[noreturn]] void wrong_type(std::string_view format, const FieldSlot& s, std::string_view got);
 

@@ -1,5 +1,6 @@
 #include "codecs/common/text.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace wb::text {
@@ -91,7 +92,9 @@ char* write_datetime(char* p, DateTime t) {
                     static_cast<long long>(c.y), c.m, c.d, static_cast<long long>(secs / 3600),
                     static_cast<long long>(secs / 60 % 60), static_cast<long long>(secs % 60),
                     static_cast<long long>(frac));
-  return p + n;
+  // Years outside 0000-9999 cannot be written in kDateTimeChars: snprintf
+  // truncated them, and the caller's buffer was never overrun.
+  return p + std::min(n, static_cast<int>(kDateTimeChars));
 }
 
 std::string datetime_string(DateTime t) {
@@ -139,7 +142,9 @@ std::optional<DateTime> parse_wcf_date(std::string_view s) {
     body.remove_suffix(5);  // the offset is the writer's local zone; the instant is UTC ms
   }
   auto ms = parse_int64(body);
-  if (!ms) return std::nullopt;
+  // Edm.DateTime spans years 0001-9999; outside it the tick count overflows.
+  constexpr int64_t kMaxMs = 253'402'300'799'999, kMinMs = -62'135'596'800'000;
+  if (!ms || *ms > kMaxMs || *ms < kMinMs) return std::nullopt;
   return DateTime{*ms * kTicksPerMs};
 }
 

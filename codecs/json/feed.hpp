@@ -118,6 +118,7 @@ class SaxBinderBase {
     const RecordTable* table;
     const FieldSlot* slot = nullptr;  // records: the slot; record: pending member
     std::size_t hint = 0;
+    int bound = 0;  // record: members seen
   };
   bool skipping_value();  // consumes a scalar inside a skipped value
   [[noreturn]] void unexpected(std::string_view what) const;
@@ -163,14 +164,17 @@ struct DomBinder {
   static void bind_record(Value v, void* record, const RecordTable& t) {
     if (!Dom::is_object(v)) throw DecodeError(kFormat, "a row is not a JSON object");
     std::size_t hint = 0;
+    int bound = 0;
     Dom::members(v, [&](std::string_view key, Value child) {
       const FieldSlot* s = t.find(key, hint);
       if (!s) return;  // annotations and unknown members
+      ++bound;
       if (s->kind != ValueKind::records) return Dom::store(*s, record, child);
       if (!Dom::is_array(child)) wrong_type(kFormat, *s, "a non-array");
       void* vec = static_cast<char*>(record) + s->offset;
       Dom::elements(child, [&](Value e) { bind_record(e, s->append(vec), *s->element); });
     });
+    require_members(kFormat, t, bound);
   }
 
   template <class T>

@@ -41,7 +41,9 @@ void SaxBinderBase::end_object() {
     if (--skip_depth_ == 0) skip_depth_ = -1;
     return;
   }
-  if (stack_.back().frame == Frame::envelope) done_ = true;
+  const Level& top = stack_.back();
+  if (top.frame == Frame::envelope) done_ = true;
+  if (top.frame == Frame::record) require_members(kFormat, *top.table, top.bound);
   stack_.pop_back();
 }
 
@@ -83,7 +85,10 @@ void SaxBinderBase::key(std::string_view k) {
     return;
   }
   top.slot = top.table->find(k, top.hint);
-  if (!top.slot) skip_depth_ = 0;  // an annotation or a member we do not bind
+  if (!top.slot)
+    skip_depth_ = 0;  // an annotation or a member we do not bind
+  else
+    ++top.bound;
 }
 
 void SaxBinderBase::string(std::string_view v) {

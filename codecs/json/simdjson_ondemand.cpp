@@ -62,11 +62,13 @@ class SimdjsonOndemandDecoder : public DecoderFor<SimdjsonOndemandDecoder> {
     od::object object;
     expect(v.get_object().get(object), "a row is not a JSON object");
     std::size_t hint = 0;
+    int bound = 0;
     for (auto member : object) {
       od::field field;
       const FieldSlot* s = t.find(key_of(member, field), hint);
-      if (s) store(*s, record, field.value());  // unread members are skipped
+      if (s) store(*s, record, field.value()), ++bound;  // unread members are skipped
     }
+    require_members(kFormat, t, bound);
   }
 
   void store(const FieldSlot& s, void* record, od::value& v) {

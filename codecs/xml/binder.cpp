@@ -86,7 +86,8 @@ bool BinderBase::start(std::string_view uri, std::string_view local) {
       if (uri != field_ns_) return push({Frame::skip});
       const FieldSlot* s = top.table->find(local, top.hint);
       if (!s) return push({Frame::skip});  // a member we do not bind
-      attrs_wanted_ = true;                // m:null / i:nil
+      ++top.bound;
+      attrs_wanted_ = true;  // m:null / i:nil
       if (s->kind == ValueKind::records)
         return push({Frame::collection, static_cast<char*>(top.target) + s->offset, s->element, s});
       collecting_ = true;
@@ -116,6 +117,8 @@ void BinderBase::end() {
   if (top.frame == Frame::scalar) {
     collecting_ = false;
     store_text(format_, *top.slot, top.target, text_);
+  } else if (top.frame == Frame::record) {
+    require_members(format_, *top.table, top.bound);
   }
 }
 

@@ -58,6 +58,7 @@ class BinderBase {
     const RecordTable* table = nullptr;
     const FieldSlot* slot = nullptr;  // scalar / collection member
     std::size_t hint = 0;
+    int bound = 0;  // record: members seen
   };
   bool push(Level level);
   Level child_of_outside(std::string_view uri, std::string_view local, std::size_t depth);

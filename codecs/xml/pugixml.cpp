@@ -109,7 +109,26 @@ class PugixmlDomDecoder : public DecoderFor<PugixmlDomDecoder<Shape>> {
     const long long skipped = static_cast<long long>(input.size() - body.size());
     const pugi::xml_parse_result r = doc_.load_buffer(body.data(), body.size(), kParseOptions);
     if (!r) throw DecodeError(kPugixmlDom, r.description(), skipped + r.offset);
+    check_single_root(skipped);
     return skipped;
+  }
+  // pugixml is lenient at the top level: it keeps text and a second element
+  // after the root. XML allows one root and only whitespace, comments and PIs.
+  void check_single_root(long long skipped) const {
+    int elements = 0;
+    for (pugi::xml_node n : doc_.children()) {
+      const auto type = n.type();
+      if (type == pugi::node_element && ++elements == 1) continue;
+      if (type == pugi::node_pcdata &&
+          std::string_view(n.value()).find_first_not_of(" \t\r\n") == std::string_view::npos)
+        continue;
+      if (type == pugi::node_comment || type == pugi::node_pi || type == pugi::node_declaration ||
+          type == pugi::node_doctype)
+        continue;
+      throw DecodeError(kPugixmlDom, "content after the document element",
+                        skipped + n.offset_debug());
+    }
+    if (elements == 0) throw DecodeError(kPugixmlDom, "no document element", skipped);
   }
   pugi::xml_document doc_;
   PugiPolicy policy_;

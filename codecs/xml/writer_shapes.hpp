@@ -96,16 +96,20 @@ void write_atom_properties(Layout<Sink>& w, const T& record) {
   });
 }
 
-// The entity key as it appears in ids and edit links: "(42)" or
-// "(PartitionKey='p',RowKey='r')".
+// Appends the entity key as it appears in ids and edit links: "(42)" or
+// "(PartitionKey='p',RowKey='r')". Appends into a reused buffer: no
+// allocation per row in the encode loop.
 template <class T>
-std::string atom_key(const T& r, std::size_t index) {
-  if constexpr (std::is_same_v<T, ScienceRow>)
-    return "(PartitionKey='" + r.PartitionKey + "',RowKey='" + r.RowKey + "')";
-  else if constexpr (std::is_same_v<T, Message>)
-    return "(" + std::to_string(r.ID) + ")";
-  else
-    return "(" + std::to_string(index + 1) + ")";
+void append_atom_key(std::string& out, const T& r, std::size_t index) {
+  if constexpr (std::is_same_v<T, ScienceRow>) {
+    out.append("(PartitionKey='").append(r.PartitionKey).append("',RowKey='");
+    out.append(r.RowKey).append("')");
+  } else {
+    char buf[text::kMaxNumberChars];
+    int64_t key = static_cast<int64_t>(index) + 1;
+    if constexpr (std::is_same_v<T, Message>) key = r.ID;
+    out.append(1, '(').append(buf, text::write_int(buf, key)).append(1, ')');
+  }
 }
 
 template <class Sink, class T>
@@ -137,7 +141,8 @@ void write_atom(Sink& sink, const std::vector<T>& rows) {
   std::string href;
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const T& r = rows[i];
-    href = set + atom_key(r, i);
+    href.assign(set);
+    append_atom_key(href, r, i);
     w.open("", "entry", kAtomNs);
     if constexpr (std::is_same_v<T, ScienceRow>) {
       char etag[text::kAzureEtagChars];
