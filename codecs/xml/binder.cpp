@@ -60,7 +60,9 @@ BinderBase::Level BinderBase::child_of_outside(std::string_view uri, std::string
   }
   if (uri == field_ns_ && local == row_local_)
     return {Frame::record, append_row_(rows_), &row_table_};
-  return {Frame::skip};
+  // DataContractSerializer writes nothing but the items into a list result.
+  fail("unexpected element " + std::string(local) + " in the result: expected " +
+       std::string(row_local_) + " items of " + std::string(field_ns_));
 }
 
 bool BinderBase::start(std::string_view uri, std::string_view local) {
