@@ -53,7 +53,8 @@ int main(int argc, char** argv) {
   benchmark::Initialize(&count, args.data());
   if (benchmark::ReportUnrecognizedArguments(count, args.data())) return 1;
   wb::bench::add_run_context();
-  benchmark::RunSpecifiedBenchmarks();
+  // No benchmark matched the filter: fail, so no empty result file is published.
+  const std::size_t ran = benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
-  return 0;
+  return ran > 0 ? 0 : 1;
 }

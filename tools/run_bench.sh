@@ -11,7 +11,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 HEAP_TUNABLES="glibc.malloc.trim_threshold=1073741824:glibc.malloc.mmap_threshold=1073741824"
 # Per benchmark and repetition; chosen so the default run (json, atom, soap
 # codecs) stays under 5 minutes on the 2-core VM.
-DEFAULT_MIN_TIME=0.05
+DEFAULT_MIN_TIME=0.03
 
 usage() {
   cat <<'USAGE'
