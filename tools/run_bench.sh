@@ -134,7 +134,10 @@ cleanup() { rm -f "$tmp"; }
 # The benchmark runs in the background so that an interrupt stops it at once
 # (rather than after it finishes) and the partial file is removed.
 on_signal() {
-  [[ -z "$run_pid" ]] || kill "$run_pid" 2>/dev/null || true
+  if [[ -n "$run_pid" ]]; then
+    kill "$run_pid" 2>/dev/null || true
+    wait "$run_pid" 2>/dev/null || true
+  fi
   exit "$1"
 }
 trap cleanup EXIT
