@@ -62,6 +62,9 @@ void run_encode(benchmark::State& state, const CodecEntry& enc, DatasetKind data
   faults.report(state);
   set_throughput(state, out.size(), row_count(records));
   state.counters["wire_bytes"] = static_cast<double>(out.size());
+  std::vector<Counter> extra;  // the encoder's own figures (wcfjson: infoset_bytes)
+  encoder->report_counters(extra);
+  for (const Counter& c : extra) state.counters[std::string(c.name)] = c.value;
   // 0: the format has no exact decoder yet to check this payload with.
   state.counters["verified"] = check.checked ? 1 : 0;
 }

@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 #include <variant>
+#include <vector>
 
 #include "generators/datasets.hpp"
 #include "generators/model.hpp"
@@ -35,11 +36,20 @@ class DecodeError : public std::runtime_error {
   long long offset_;
 };
 
+// A figure an encoder knows about its last payload besides its size (wcfjson:
+// infoset_bytes); encode benchmarks report each as a counter.
+struct Counter {
+  std::string_view name;
+  double value;
+};
+
 class Encoder {
  public:
   virtual ~Encoder() = default;
   // Replaces out with the payload. out keeps its capacity across calls.
   virtual void encode(const Records& records, std::string& out) = 0;
+  // Appends figures about the last encode(); called outside timed loops.
+  virtual void report_counters(std::vector<Counter>&) {}
 };
 
 class Decoder {

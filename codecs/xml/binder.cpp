@@ -4,15 +4,30 @@
 
 namespace wb::xml {
 
+namespace {
+
+std::string_view format_name(Shape shape) {
+  return shape == Shape::atom ? "atom" : shape == Shape::soap ? "soap" : "wcfjson";
+}
+std::string_view field_namespace(Shape shape, DatasetKind kind) {
+  if (shape == Shape::infoset) return {};  // the mapping uses no namespace
+  return shape == Shape::atom ? kDataNs : std::string_view(data_contract_ns(kind));
+}
+std::string_view item_name(Shape shape) {
+  return shape == Shape::atom ? "element" : shape == Shape::soap ? "" : "item";
+}
+
+}  // namespace
+
 BinderBase::BinderBase(Shape shape, DatasetKind kind, void* rows, void* (*append_row)(void*),
                        const RecordTable& table)
     : shape_(shape),
-      format_(shape == Shape::atom ? "atom" : "soap"),
-      field_ns_(shape == Shape::atom ? kDataNs : std::string_view(data_contract_ns(kind))),
-      item_local_(shape == Shape::atom ? std::string_view("element") : std::string_view()),
-      row_local_(table.type_name),
-      null_ns_(shape == Shape::atom ? kMetadataNs : kXsiNs),
-      null_local_(shape == Shape::atom ? "null" : "nil"),
+      format_(format_name(shape)),
+      field_ns_(field_namespace(shape, kind)),
+      item_local_(item_name(shape)),
+      row_local_(shape == Shape::infoset ? std::string_view("item") : table.type_name),
+      null_ns_(shape == Shape::atom ? kMetadataNs : shape == Shape::soap ? kXsiNs : ""),
+      null_local_(shape == Shape::atom ? "null" : shape == Shape::soap ? "nil" : "type"),
       rows_(rows),
       append_row_(append_row),
       row_table_(table) {
@@ -42,6 +57,17 @@ BinderBase::Level BinderBase::child_of_outside(std::string_view uri, std::string
     }
     if (uri == kAtomNs && local == "entry") return {Frame::entry, append_row_(rows_), &row_table_};
     return {Frame::skip};
+  }
+  if (shape_ == Shape::infoset) {
+    // <root type="array"> holds nothing but the list's <item type="object">s.
+    if (depth == 0) {
+      if (!uri.empty() || local != "root") fail("the root element is not the JSON infoset <root>");
+      saw_container_ = true;
+      return {Frame::outside};
+    }
+    if (uri.empty() && local == row_local_)
+      return {Frame::record, append_row_(rows_), &row_table_};
+    fail("unexpected element " + std::string(local) + " in the list: expected <item>");
   }
   switch (depth) {
     case 0:
@@ -108,8 +134,20 @@ bool BinderBase::start(std::string_view uri, std::string_view local) {
 }
 
 void BinderBase::attribute(std::string_view uri, std::string_view local, std::string_view value) {
-  if (uri == null_ns_ && local == null_local_ && (value == "true" || value == "1"))
-    fail("member " + std::string(stack_.back().slot->name) + " is null; the model has no nulls");
+  if (uri != null_ns_ || local != null_local_) return;
+  const FieldSlot& slot = *stack_.back().slot;
+  if (shape_ != Shape::infoset) {
+    if (value == "true" || value == "1")
+      fail("member " + std::string(slot.name) + " is null; the model has no nulls");
+    return;
+  }
+  // The infoset's type="..." of a member: the JSON type it was written as.
+  if (value == "null")
+    fail("member " + std::string(slot.name) + " is null; the model has no nulls");
+  const bool records = slot.kind == ValueKind::records;
+  if (records ? value != "array" : value == "object" || value == "array")
+    wrong_type(format_, slot,
+               value == "object" ? "an object" : value == "array" ? "an array" : "a scalar");
 }
 
 void BinderBase::end() {
@@ -127,7 +165,9 @@ void BinderBase::end() {
 void BinderBase::finish() const {
   if (!stack_.empty()) fail("incomplete document");
   if (!saw_container_)
-    fail(shape_ == Shape::atom ? "no Atom feed" : "no {Op}Result element in the SOAP body");
+    fail(shape_ == Shape::atom   ? "no Atom feed"
+         : shape_ == Shape::soap ? "no {Op}Result element in the SOAP body"
+                                 : "no <root> element");
 }
 
 }  // namespace wb::xml

@@ -24,7 +24,10 @@
 
 namespace wb::xml {
 
-enum class Shape { atom, soap };
+// infoset: the WCF JSON<->XML mapping of a DataContractJsonSerializer list
+// (codecs/wcfjson/): <root type="array"><item type="object"><Name type=
+// "string">..., no namespaces; null is type="null".
+enum class Shape { atom, soap, infoset };
 
 class BinderBase {
  public:
@@ -92,6 +95,7 @@ class Binder : public BinderBase {
 
 // Shape descriptors for adapters: Atom/Soap writers live in writer_shapes.hpp.
 inline Shape shape_of(std::string_view format) {
+  if (format == "wcfjson") return Shape::infoset;
   return format == "soap" ? Shape::soap : Shape::atom;
 }
 

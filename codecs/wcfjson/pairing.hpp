@@ -1,0 +1,68 @@
+// A wcfjson pairing is a composition, not an adapter of its own:
+//   decode = Reader (JSON library -> JsonToInfoset events) into Dom (an XML
+//            library's tree), then the SOAP decoders' binder walks that tree;
+//   encode = write_infoset into Dom, then Writer (JSON library) walks it.
+// Readers: read_{rapidjson,nlohmann,simdjson}.hpp; Doms: dom_{pugixml,
+// libxml2,xerces}.hpp; Writers: write_{rapidjson,nlohmann}.hpp.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "codecs/codec.hpp"
+#include "codecs/wcfjson/infoset.hpp"
+#include "codecs/xml/binder.hpp"
+
+namespace wb::wcfjson {
+
+template <class Reader, class Dom>
+class InfosetDecoder : public DecoderFor<InfosetDecoder<Reader, Dom>> {
+ public:
+  template <class T>
+  void decode_rows(std::string_view input, std::vector<T>& rows) {
+    build(input);
+    xml::Binder<T> binder(xml::Shape::infoset, rows);
+    xml::walk_dom(dom_, dom_.root(), binder);
+    binder.finish();
+  }
+  // The JSON parse and the infoset it builds, without binding.
+  void parse_only(std::string_view input) final { build(input); }
+
+ private:
+  void build(std::string_view input) {
+    dom_.reset();
+    JsonToInfoset<Dom> mapping(dom_);
+    reader_.parse(input, mapping);
+    mapping.finish();
+  }
+  Reader reader_;
+  Dom dom_;
+};
+
+template <class Dom, class Writer>
+class InfosetEncoder : public EncoderFor<InfosetEncoder<Dom, Writer>> {
+ public:
+  template <class T>
+  void encode_rows(const std::vector<T>& rows, std::string& out) {
+    dom_.reset();
+    write_infoset(dom_, rows);
+    writer_.write(dom_, dom_.root(), out);
+    built_ = true;
+  }
+  // The infoset of the last payload (still in dom_) serialised as XML.
+  void report_counters(std::vector<Counter>& out) final {
+    if (!built_) return;
+    scratch_.clear();
+    XmlTextSink sink(scratch_);
+    copy_infoset(dom_, dom_.root(), sink);
+    out.push_back({"infoset_bytes", static_cast<double>(scratch_.size())});
+  }
+
+ private:
+  Dom dom_;
+  Writer writer_;
+  bool built_ = false;
+  std::string scratch_;
+};
+
+}  // namespace wb::wcfjson
