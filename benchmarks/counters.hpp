@@ -8,6 +8,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include "benchmarks/loop_probe.hpp"
+
 namespace wb::bench {
 
 inline long minor_faults() {
@@ -20,10 +22,13 @@ inline long minor_faults() {
 // page costs ~10 us, so a loop that keeps touching fresh pages (heap trimmed
 // and regrown, a buffer reallocated) measures the kernel, not the library:
 // minflt_per_iter makes that visible. Construct right before the loop.
+// It also marks the loop for the allocation counter and callgrind
+// (loop_probe.hpp), so every benchmark that counts faults gets those too.
 class FaultCounter {
  public:
-  FaultCounter() : start_(minor_faults()) {}
+  FaultCounter() : start_(minor_faults()) { probe::loop_begin(); }
   void report(benchmark::State& state) const {
+    probe::loop_end(static_cast<int64_t>(state.iterations()));
     const auto iterations = static_cast<double>(state.iterations());
     const auto faults = static_cast<double>(minor_faults() - start_);
     // A plain counter (no rate flag): faults per iteration, not per second.

@@ -1,5 +1,8 @@
 // wirebench_bench: every benchmark comes from the registry. Besides Google
-// Benchmark's flags it takes --wirebench_seed=N (also env WIREBENCH_SEED).
+// Benchmark's flags it takes --wirebench_seed=N (also env WIREBENCH_SEED),
+// --wirebench_threads (register only the concurrent-client benchmarks, for an
+// unpinned run of their own) and --wirebench_icount (no memory run; callgrind
+// collects inside the timed loops only, see tools/icount.py).
 #include <charconv>
 #include <cstdio>
 #include <cstdlib>
@@ -9,6 +12,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include "benchmarks/loop_probe.hpp"
+#include "benchmarks/measure.hpp"
 #include "benchmarks/payloads.hpp"
 #include "benchmarks/register.hpp"
 
@@ -28,11 +33,16 @@ int main(int argc, char** argv) {
   std::string_view seed_text;
   if (const char* env = std::getenv("WIREBENCH_SEED"); env && *env) seed_text = env;
   // Our flag is taken out before Google Benchmark sees (and rejects) it.
+  bool threads = false;
   std::vector<char*> args;
   for (int i = 0; i < argc; ++i) {
     std::string_view arg = argv[i];
     if (i > 0 && arg.starts_with(kSeedFlag))
       seed_text = arg.substr(kSeedFlag.size());
+    else if (i > 0 && arg == "--wirebench_threads")
+      threads = true;
+    else if (i > 0 && arg == "--wirebench_icount")
+      wb::bench::probe::callgrind = true;
     else
       args.push_back(argv[i]);
   }
@@ -48,11 +58,25 @@ int main(int argc, char** argv) {
   int count = static_cast<int>(args.size());
   args.push_back(nullptr);
 
-  wb::bench::register_codec_benchmarks();
-  wb::bench::register_reference_benchmarks();
+  if (threads) {
+    wb::bench::register_thread_benchmarks();
+  } else {
+    wb::bench::register_codec_benchmarks();
+    wb::bench::register_cold_benchmarks();
+    wb::bench::register_scaling_benchmarks();
+    wb::bench::register_reference_benchmarks();
+  }
   benchmark::Initialize(&count, args.data());
   if (benchmark::ReportUnrecognizedArguments(count, args.data())) return 1;
   wb::bench::add_run_context();
+  // Allocation counts come from an extra run per benchmark (after timing);
+  // thread runs and callgrind runs leave it out (one thread; no extra loops).
+  const bool memory =
+      !threads && !wb::bench::probe::callgrind && wb::bench::install_memory_manager();
+  benchmark::AddCustomContext("run_kind", threads ? "threads (unpinned, wall clock)"
+                                          : wb::bench::probe::callgrind ? "icount"
+                                                                        : "default");
+  benchmark::AddCustomContext("allocation_counter", memory ? "on" : "off");
   // No benchmark matched the filter: fail, so no empty result file is published.
   const std::size_t ran = benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();

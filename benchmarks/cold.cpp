@@ -1,0 +1,59 @@
+// decode-cold: what one call costs a process that makes its parser per call
+// (a CLI tool, a serverless function) beside the warm server's decode/.
+// Measured: the registry factory (parser objects, their buffers, Xerces'
+// parser with its grammar pool and scanner) plus the decode, with warm CPU
+// caches. Not measured: process start and library-wide initialisation, which
+// happen once per process before any benchmark (XMLPlatformUtils::Initialize
+// for Xerces, simdjson's implementation choice, libxml2's xmlInitParser);
+// repeating them per iteration is not possible in one process (Xerces
+// documents Initialize/Terminate as once-per-process in practice).
+#include <string>
+
+#include <benchmark/benchmark.h>
+
+#include "benchmarks/counters.hpp"
+#include "benchmarks/measure.hpp"
+
+namespace wb::bench {
+namespace {
+
+// One payload per format keeps the run short: the parser-creation cost is
+// fixed, so a small payload shows its share best.
+constexpr DatasetKind kDataset = DatasetKind::airport;
+constexpr int kRows = 101;
+
+void run_cold(benchmark::State& state, const CodecEntry& dec) {
+  const DecodeInput in = checked_decode_input(dec, kDataset, kRows);
+  if (!in.error.empty()) return state.SkipWithError(in.error.c_str());
+  // The output records live outside the loop as in decode/, so the ratio to
+  // the warm decode is the parser's creation alone.
+  Records out = empty_records(kDataset);
+  FaultCounter faults;
+  for (auto _ : state) {
+    auto decoder = dec.make_decoder();
+    decoder->decode(in.bytes, out);
+    benchmark::DoNotOptimize(out);
+    benchmark::ClobberMemory();
+  }
+  faults.report(state);
+  set_throughput(state, in.bytes.size(), row_count(in.records));
+  state.counters["exact"] = dec.exact ? 1 : 0;
+}
+
+}  // namespace
+
+void register_cold_benchmarks() {
+  const DatasetInfo& info = dataset_info(kDataset);
+  for (std::string_view format : formats()) {
+    if (!defined_for(info, format)) continue;
+    for (const CodecEntry* dec : codecs_of(format, Role::decode)) {
+      const std::string name = std::string(format) + "/" + std::string(info.name) + "/" +
+                               std::to_string(kRows) + "/decode-cold/" + std::string(dec->library);
+      benchmark::RegisterBenchmark(name.c_str(), [dec](benchmark::State& s) {
+        run_cold(s, *dec);
+      })->Unit(benchmark::kMicrosecond);
+    }
+  }
+}
+
+}  // namespace wb::bench

@@ -1,0 +1,77 @@
+// Scaling with size: one Google Benchmark family per codec over the message
+// sizes, so Complexity(oN) fits time = coefficient * rows across them. The
+// per-size points repeat the message decode/ and encode/ measurements of
+// register.cpp (input from the reference writer only); they exist because
+// the fit needs one family with Arg()s, which the fixed names cannot carry.
+#include <string>
+
+#include <benchmark/benchmark.h>
+
+#include "benchmarks/counters.hpp"
+#include "benchmarks/measure.hpp"
+
+namespace wb::bench {
+namespace {
+
+constexpr DatasetKind kDataset = DatasetKind::message;
+
+void run_decode_scaling(benchmark::State& state, const CodecEntry& dec) {
+  const int rows = static_cast<int>(state.range(0));
+  const DecodeInput in = checked_decode_input(dec, kDataset, rows);
+  if (!in.error.empty()) return state.SkipWithError(in.error.c_str());
+  auto decoder = dec.make_decoder();
+  Records out = empty_records(kDataset);
+  decoder->decode(in.bytes, out);  // warm, like decode/
+  FaultCounter faults;
+  for (auto _ : state) {
+    decoder->decode(in.bytes, out);
+    benchmark::DoNotOptimize(out);
+    benchmark::ClobberMemory();
+  }
+  faults.report(state);
+  set_throughput(state, in.bytes.size(), row_count(in.records));
+  state.SetComplexityN(rows);
+}
+
+void run_encode_scaling(benchmark::State& state, const CodecEntry& enc) {
+  const int rows = static_cast<int>(state.range(0));
+  const EncodeInput in = checked_encode_input(enc, kDataset, rows);
+  if (!in.error.empty()) return state.SkipWithError(in.error.c_str());
+  auto encoder = enc.make_encoder();
+  std::string out;
+  encoder->encode(in.records, out);
+  FaultCounter faults;
+  for (auto _ : state) {
+    encoder->encode(in.records, out);
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  }
+  faults.report(state);
+  set_throughput(state, out.size(), row_count(in.records));
+  state.SetComplexityN(rows);
+}
+
+template <class F>
+void add_family(const std::string& name, F&& body) {
+  auto* b = benchmark::RegisterBenchmark(name.c_str(), std::forward<F>(body));
+  for (int rows : dataset_info(kDataset).sizes) b->Arg(rows);
+  b->Complexity(benchmark::oN)->Unit(benchmark::kMicrosecond);
+}
+
+}  // namespace
+
+void register_scaling_benchmarks() {
+  const DatasetInfo& info = dataset_info(kDataset);
+  for (std::string_view format : formats()) {
+    if (!defined_for(info, format)) continue;
+    const std::string prefix = std::string(format) + "/" + std::string(info.name) + "/scaling/";
+    for (const CodecEntry* dec : codecs_of(format, Role::decode))
+      add_family(prefix + "decode/" + std::string(dec->library),
+                 [dec](benchmark::State& s) { run_decode_scaling(s, *dec); });
+    for (const CodecEntry* enc : codecs_of(format, Role::encode))
+      add_family(prefix + "encode/" + std::string(enc->library),
+                 [enc](benchmark::State& s) { run_encode_scaling(s, *enc); });
+  }
+}
+
+}  // namespace wb::bench
