@@ -38,6 +38,7 @@ struct EncodeCheck {
   bool done = false;
   bool checked = false;
   std::string why;
+  std::vector<std::pair<std::string, double>> compressed;  // gzip_bytes, ...
 };
 
 void run_encode(benchmark::State& state, const CodecEntry& enc, DatasetKind dataset, int rows,
@@ -49,6 +50,8 @@ void run_encode(benchmark::State& state, const CodecEntry& enc, DatasetKind data
     return skip(state, why);
   if (!check.done) {
     check.why = check_encoded(enc.format, records, out, check.checked);
+    if (check.why.empty())
+      check.why = try_run("compress", [&] { check.compressed = compressed_sizes(out); });
     check.done = true;
   }
   if (!check.why.empty()) return skip(state, check.why);
@@ -62,6 +65,7 @@ void run_encode(benchmark::State& state, const CodecEntry& enc, DatasetKind data
   faults.report(state);
   set_throughput(state, out.size(), row_count(records));
   state.counters["wire_bytes"] = static_cast<double>(out.size());
+  for (const auto& [name, bytes] : check.compressed) state.counters[name] = bytes;
   std::vector<Counter> extra;  // the encoder's own figures (wcfjson: infoset_bytes)
   encoder->report_counters(extra);
   for (const Counter& c : extra) state.counters[std::string(c.name)] = c.value;
@@ -141,10 +145,13 @@ void register_codec_benchmarks() {
             add(prefix + "decode/" + std::string(dec->library) +
                     "/from:" + std::string(enc->library),
                 [=](benchmark::State& s) { run_decode(s, *dec, *enc, ds, rows); });
-        if (reference)
+        if (reference) {
           for (const CodecEntry* dec : decoders)
             add(prefix + "parse-only/" + std::string(dec->library),
                 [=](benchmark::State& s) { run_parse_only(s, *dec, *reference, ds, rows); });
+          register_compress_benchmarks(prefix, *reference, ds, rows);
+          register_route_benchmarks(prefix, *reference, ds, rows);
+        }
       }
     }
   }

@@ -1,12 +1,30 @@
 // Benchmark registration, from the registry: nothing here names a library.
 #pragma once
 
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "codecs/registry.hpp"
+
 namespace wb::bench {
 
 // {format}/{dataset}/{rows}/encode/{serializer}
 // {format}/{dataset}/{rows}/decode/{parser}/from:{serializer}
 // {format}/{dataset}/{rows}/parse-only/{parser}
 void register_codec_benchmarks();
+
+// {prefix}compress/{codec} and {prefix}decompress/{codec} on the payload of
+// encoder, for every compressor (prefix: "{format}/{dataset}/{rows}/").
+void register_compress_benchmarks(const std::string& prefix, const CodecEntry& encoder,
+                                  DatasetKind dataset, int rows);
+// "{codec}_bytes" counters: the payload's size under every compressor.
+std::vector<std::pair<std::string, double>> compressed_sizes(std::string_view payload);
+
+// {prefix}route/{library} on the payload of encoder, for every router of its format.
+void register_route_benchmarks(const std::string& prefix, const CodecEntry& encoder,
+                               DatasetKind dataset, int rows);
 
 // reference/memcpy/{bytes} and reference/byte-scan/{bytes}: the physical
 // limits, one pair per distinct reference payload size.

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "codecs/codec.hpp"
+#include "codecs/route/router.hpp"
 
 namespace wb {
 
@@ -27,6 +28,16 @@ std::span<const CodecEntry> codecs();
 std::vector<std::string_view> formats();
 std::vector<const CodecEntry*> codecs_of(std::string_view format, Role role);
 const CodecEntry* find_codec(std::string_view format, Role role, std::string_view library);
+
+// The content routers (WB_ROUTER lines), a list of their own: a router is
+// neither an encoder nor a decoder.
+struct RouterEntry {
+  std::string_view format;
+  std::string_view library;
+  std::unique_ptr<Router> (*make)();
+};
+std::span<const RouterEntry> routers();
+std::vector<const RouterEntry*> routers_of(std::string_view format);
 
 }  // namespace wb
 

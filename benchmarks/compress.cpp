@@ -1,0 +1,90 @@
+// Compression of payloads with every compressor of codecs/compress/: the
+// compress and decompress benchmarks of a payload, and the compressed sizes
+// that encode benchmarks report as counters. Nothing here names a codec.
+#include <exception>
+#include <memory>
+#include <string>
+
+#include <benchmark/benchmark.h>
+
+#include "benchmarks/counters.hpp"
+#include "benchmarks/payloads.hpp"
+#include "benchmarks/register.hpp"
+#include "codecs/compress/compressor.hpp"
+
+namespace wb::bench {
+namespace {
+
+// Compresses payload and checks the round trip: empty if it holds, else why.
+std::string round_trip(Compressor& c, std::string_view name, std::string_view payload,
+                       std::string& packed) {
+  try {
+    c.compress(payload, packed);
+    std::string back;
+    c.decompress(packed, back);
+    if (back != payload) return std::string(name) + ": decompress(compress(x)) != x";
+  } catch (const DecodeError& e) {
+    return e.describe();
+  } catch (const std::exception& e) {
+    return std::string(name) + ": " + e.what();
+  }
+  return {};
+}
+
+void run(benchmark::State& state, const CodecEntry& enc, const CompressorEntry& entry,
+         DatasetKind dataset, int rows, bool decompress) {
+  Group& g = group(enc.format, dataset, rows);
+  const Payload& payload = g.payload(enc);
+  if (!payload.error.empty()) return state.SkipWithError(payload.error.c_str());
+  const std::string_view raw = payload.bytes;
+  auto compressor = entry.make();
+  std::string packed, out;
+  if (auto why = round_trip(*compressor, entry.name, raw, packed); !why.empty())
+    return state.SkipWithError(why.c_str());
+
+  FaultCounter faults;
+  if (decompress) {
+    for (auto _ : state) {
+      compressor->decompress(packed, out);
+      benchmark::DoNotOptimize(out.data());
+      benchmark::ClobberMemory();
+    }
+  } else {
+    for (auto _ : state) {
+      compressor->compress(raw, out);
+      benchmark::DoNotOptimize(out.data());
+      benchmark::ClobberMemory();
+    }
+  }
+  faults.report(state);
+  // Bytes are the uncompressed payload's on both sides: MB/s of payload.
+  set_throughput(state, raw.size(), row_count(g.records()));
+  state.counters["wire_bytes"] = static_cast<double>(raw.size());
+  state.counters["compressed_bytes"] = static_cast<double>(packed.size());
+}
+
+}  // namespace
+
+void register_compress_benchmarks(const std::string& prefix, const CodecEntry& encoder,
+                                  DatasetKind dataset, int rows) {
+  for (const CompressorEntry& c : compressors())
+    for (const bool decompress : {false, true})
+      benchmark::RegisterBenchmark(
+          (prefix + (decompress ? "decompress/" : "compress/") + std::string(c.name)).c_str(),
+          [enc = &encoder, c = &c, dataset, rows, decompress](benchmark::State& s) {
+            run(s, *enc, *c, dataset, rows, decompress);
+          })
+          ->Unit(benchmark::kMicrosecond);
+}
+
+std::vector<std::pair<std::string, double>> compressed_sizes(std::string_view payload) {
+  std::vector<std::pair<std::string, double>> sizes;
+  std::string packed;
+  for (const CompressorEntry& c : compressors()) {
+    c.make()->compress(payload, packed);
+    sizes.emplace_back(std::string(c.name) + "_bytes", static_cast<double>(packed.size()));
+  }
+  return sizes;
+}
+
+}  // namespace wb::bench

@@ -1,0 +1,69 @@
+// route/{library}: the content-routing predicate of DESIGN section 1 (a
+// middleware hop reading the first record's key before forwarding), with every
+// router of the format from the registry, on the reference payload. Set
+// beside decode/ of the same payload it shows what sniffing costs against
+// binding every record.
+#include <exception>
+#include <string>
+
+#include <benchmark/benchmark.h>
+
+#include "benchmarks/counters.hpp"
+#include "benchmarks/payloads.hpp"
+#include "benchmarks/register.hpp"
+
+namespace wb::bench {
+namespace {
+
+// Empty if the router says true for the rule and false for a wrong value.
+std::string check(Router& router, std::string_view library, std::string_view payload,
+                  const RouteRule& rule) {
+  try {
+    if (!router.route(payload, rule))
+      return std::string(library) + ": no match for the first key '" + rule.value + "'";
+    RouteRule wrong = rule;
+    wrong.value += "-not";
+    if (router.route(payload, wrong))
+      return std::string(library) + ": matched the wrong value '" + wrong.value + "'";
+  } catch (const DecodeError& e) {
+    return e.describe();
+  } catch (const std::exception& e) {
+    return std::string(library) + ": " + e.what();
+  }
+  return {};
+}
+
+void run(benchmark::State& state, const RouterEntry& entry, const CodecEntry& enc,
+         DatasetKind dataset, int rows) {
+  Group& g = group(enc.format, dataset, rows);
+  const Payload& payload = g.payload(enc);
+  if (!payload.error.empty()) return state.SkipWithError(payload.error.c_str());
+  const auto rule = first_key_rule(g.records());
+  if (!rule) return state.SkipWithError("the dataset has no key to route on");
+  auto router = entry.make();
+  if (auto why = check(*router, entry.library, payload.bytes, *rule); !why.empty())
+    return state.SkipWithError(why.c_str());
+
+  FaultCounter faults;
+  for (auto _ : state) {
+    bool match = router->route(payload.bytes, *rule);
+    benchmark::DoNotOptimize(match);
+    benchmark::ClobberMemory();
+  }
+  faults.report(state);
+  set_throughput(state, payload.bytes.size(), row_count(g.records()));
+}
+
+}  // namespace
+
+void register_route_benchmarks(const std::string& prefix, const CodecEntry& encoder,
+                               DatasetKind dataset, int rows) {
+  for (const RouterEntry* r : routers_of(encoder.format))
+    benchmark::RegisterBenchmark((prefix + "route/" + std::string(r->library)).c_str(),
+                                 [r, enc = &encoder, dataset, rows](benchmark::State& s) {
+                                   run(s, *r, *enc, dataset, rows);
+                                 })
+        ->Unit(benchmark::kMicrosecond);
+}
+
+}  // namespace wb::bench
