@@ -12,7 +12,7 @@ import argparse
 import os
 import sys
 
-from wbtools import cli, links, report, results
+from wbtools import cli, depth, links, report, results
 
 
 def parse_args(argv):
@@ -23,6 +23,11 @@ def parse_args(argv):
     parser.add_argument("--out", metavar="DIR", help="output directory (default: beside RESULT)")
     parser.add_argument("--links", metavar="FILE",
                         help="extra link profiles (same shape as tools/links.json)")
+    parser.add_argument("--threads", metavar="FILE",
+                        help="result of `wirebench bench --threads` (default: RESULT-threads.json "
+                             "if it exists)")
+    parser.add_argument("--icount", metavar="FILE",
+                        help="`wirebench icount` output (default: RESULT-icount.json if it exists)")
     parser.add_argument("--chart-link", default="loopback", metavar="NAME",
                         help="link whose RTT and knobs the time-against-bandwidth chart uses "
                              "(default loopback: near-zero RTT isolates the bandwidth)")
@@ -37,8 +42,16 @@ def main(argv=None):
     out = args.out or os.path.splitext(os.path.abspath(args.result))[0]
     if os.path.exists(out) and not os.path.isdir(out):
         raise cli.UserError(f"{out}: exists and is not a directory")
+    base = os.path.splitext(args.result)[0]
+    threads = args.threads or (base + "-threads.json" if os.path.exists(base + "-threads.json")
+                               else None)
+    icount = args.icount or (base + "-icount.json" if os.path.exists(base + "-icount.json")
+                             else None)
+    threads_result = results.load(threads) if threads else None
+    icounts = depth.load_icount(icount) if icount else None
     try:
-        path = report.write(result, list(profiles.values()), out, args.chart_link)
+        path = report.write(result, list(profiles.values()), out, args.chart_link,
+                            threads_result, icounts)
     except OSError as err:
         raise cli.UserError(f"{out}: cannot write the report: {err.strerror or err}") from None
     print(path)

@@ -28,6 +28,10 @@ options:
   --repetitions N    repetitions per benchmark (default 3); the file keeps every
                      repetition and the aggregates, the console shows aggregates
   --interleave       interleave repetitions of different benchmarks at random
+                     (--benchmark_enable_random_interleaving=true)
+  --threads          run only the concurrent-client benchmarks (1, 2, 4 threads,
+                     wall clock) UNPINNED, into results/<...>-threads.json; the
+                     default run stays pinned to one CPU and leaves them out
   -h, --help         this text
   -- ARGS            passed to wirebench_bench as they are, e.g.
                      -- --benchmark_list_tests=true (lists, writes no file)
@@ -59,6 +63,7 @@ min_time=$DEFAULT_MIN_TIME
 filter=""
 cpu=$(($(nproc) - 1))
 interleave=0
+threads=0
 quick=0
 extra=()
 while [[ $# -gt 0 ]]; do
@@ -87,6 +92,7 @@ while [[ $# -gt 0 ]]; do
       ;;
     --repetitions=*) repetitions="${1#*=}" ;;
     --interleave) interleave=1 ;;
+    --threads) threads=1 ;;
     --)
       shift
       extra=("$@")
@@ -154,13 +160,22 @@ args=(
 )
 [[ -n "$filter" ]] && args+=(--benchmark_filter="$filter")
 ((interleave)) && args+=(--benchmark_enable_random_interleaving=true)
-
-printf 'run_bench: CPU %s, %s repetition(s), min time %s s, GLIBC_TUNABLES=%s\n' \
-  "$cpu" "$repetitions" "$min_time" "$HEAP_TUNABLES" >&2
+# Thread runs are unpinned (N threads on one CPU would measure the scheduler);
+# the context's cpu_pinned and run_kind fields say so in the file.
+pin=(taskset -c "$cpu")
+if ((threads)); then
+  pin=()
+  args+=(--wirebench_threads)
+  printf 'run_bench: thread benchmarks, UNPINNED, %s repetition(s), min time %s s\n' \
+    "$repetitions" "$min_time" >&2
+else
+  printf 'run_bench: CPU %s, %s repetition(s), min time %s s, GLIBC_TUNABLES=%s\n' \
+    "$cpu" "$repetitions" "$min_time" "$HEAP_TUNABLES" >&2
+fi
 start=$SECONDS
 # Google Benchmark's console output is the progress report: keep it on stderr.
 GLIBC_TUNABLES="$HEAP_TUNABLES" WIREBENCH_COMMIT="$commit" \
-  taskset -c "$cpu" "$EXE" "${args[@]}" "${extra[@]}" >&2 &
+  "${pin[@]}" "$EXE" "${args[@]}" "${extra[@]}" >&2 &
 run_pid=$!
 status=0
 wait "$run_pid" || status=$?
@@ -171,6 +186,7 @@ printf 'run_bench: finished in %d s\n' "$((SECONDS - start))" >&2
 # Publish without ever overwriting: link(2) fails if the name exists.
 chmod 644 "$tmp"  # mktemp makes it private; a result is for everyone to read
 base="$results/$stamp-$host-$short"
+((threads)) && base="$base-threads"
 final="$base.json"
 n=1
 until ln "$tmp" "$final" 2>/dev/null; do
@@ -179,4 +195,8 @@ until ln "$tmp" "$final" 2>/dev/null; do
   ((n < 100)) || die "cannot create a result file next to $base.json"
 done
 rm -f "$tmp"
+# Noise: list the cases whose CV over the repetitions is above 5 % (a warning,
+# not a failure: on a shared VM some noise is expected, but a comparison of
+# such cases needs compare.py's U-test or a rerun).
+PYTHONPATH="$ROOT/tools" /usr/bin/python3 -m wbtools.noise "$final" >&2 || true
 echo "$final"

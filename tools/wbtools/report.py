@@ -8,7 +8,7 @@ import math
 import os
 import statistics
 
-from . import model, model_view, published, results, units
+from . import depth, model, model_view, published, results, units
 
 # Sections list only these context keys first (the rest follow in a compact list).
 _CONTEXT_FIRST = ("date", "host_name", "executable", "num_cpus", "mhz_per_cpu", "cpu_pinned",
@@ -244,8 +244,9 @@ def model_section(pairings, links, chart_names):
     return "\n".join(text)
 
 
-def write(result, links, out_dir, chart_link_name="loopback"):
-    """Write REPORT.md and the charts into out_dir; return the REPORT.md path."""
+def write(result, links, out_dir, chart_link_name="loopback", threads_result=None, icounts=None):
+    """Write REPORT.md and the charts into out_dir; return the REPORT.md path. threads_result
+    (a --threads result file) and icounts (depth.load_icount) add their sections."""
     os.makedirs(out_dir, exist_ok=True)
     pairings = model.collect(result)
     chart_names = []
@@ -270,6 +271,11 @@ def write(result, links, out_dir, chart_link_name="loopback"):
         throughput_section(result),
         matrix_section(result),
         parse_only_section(result),
+        depth.icount_section(result, icounts),
+        depth.memory_section(result),
+        depth.cold_section(result),
+        depth.scaling_section(result),
+        depth.threads_section(threads_result),
         model_section(pairings, links, chart_names),
         chart_note,
     ]

@@ -8,7 +8,11 @@ A wirebench benchmark name is fields joined by "/" (DESIGN.md section 5):
   {format}/{dataset}/{rows}/route/{library}
   {format}/{dataset}/{rows}/compress/{codec}   and  .../decompress/{codec}
   reference/{name}/{bytes}
-Google Benchmark appends its own suffixes, which are stripped here.
+  {format}/message/scaling/{decode|encode}/{library}/{rows}  (one Complexity(oN) family per
+      codec; op becomes "decode-scaling"/"encode-scaling", the family's _BigO/_RMS aggregates
+      land on the name without /{rows})
+Google Benchmark appends its own suffixes, which are stripped here, except /threads:N: runs at
+different thread counts stay apart (BenchName.threads).
 """
 
 import json
@@ -54,6 +58,7 @@ class BenchName:
     library: str = ""  # serializer, parser, routing library, compression codec or reference name
     source: str = ""  # decode: the serializer that wrote the input (from:X)
     size: int = 0  # reference benchmarks: bytes
+    threads: int = 1  # /threads:N of the concurrent-client runs
 
     @property
     def is_reference(self):
@@ -65,10 +70,27 @@ class BenchName:
         return (self.format, self.dataset, self.rows)
 
 
+_THREADS = re.compile(r"/threads:(\d+)")
+
+
+def run_key(name):
+    """The name runs are grouped by: suffixes stripped but /threads:N kept."""
+    threads = _THREADS.search(name)
+    base = strip_suffixes(name)
+    return f"{base}/threads:{threads.group(1)}" if threads else base
+
+
 def parse_name(name):
     """Split a (suffix-stripped) name into a BenchName; unknown shapes keep only `full`."""
+    threads = _THREADS.search(name)
     base = strip_suffixes(name)
     parts = base.split("/")
+    if threads:
+        base = f"{base}/threads:{threads.group(1)}"
+    if len(parts) >= 5 and parts[2] == "scaling":
+        rows = int(parts[5]) if len(parts) > 5 and parts[5].isdigit() else 0
+        return BenchName(base, format=parts[0], dataset=parts[1], rows=rows,
+                         op=f"{parts[3]}-scaling", library=parts[4])
     if parts[0] == "reference" and len(parts) >= 3 and parts[2].isdigit():
         return BenchName(base, format="reference", op=parts[1], library=parts[1],
                          size=int(parts[2]))
@@ -82,7 +104,7 @@ def parse_name(name):
     if op in ("compress", "decompress"):
         library = CODEC_ALIASES.get(library, library)
     return BenchName(base, format=fmt, dataset=dataset, rows=int(rows), op=op, library=library,
-                     source=source)
+                     source=source, threads=int(threads.group(1)) if threads else 1)
 
 
 @dataclass
@@ -95,6 +117,7 @@ class Run:
     bytes_per_second: list = field(default_factory=list)
     counters: dict = field(default_factory=dict)  # name -> list of values
     aggregates: dict = field(default_factory=dict)  # aggregate name -> entry (fallback)
+    memory: dict = field(default_factory=dict)  # MEMORY_FIELDS of the memory run
     error: str = ""
 
     def times(self, clock="cpu"):
@@ -140,13 +163,18 @@ class Run:
         return entry.get("bytes_per_second") if entry else None
 
 
+# The MemoryManager's fields. Google Benchmark 1.7.1 makes one memory run per benchmark after
+# its repetitions and writes valid figures only into the LAST repetition's entry (the earlier
+# entries carry uninitialised values), so they are read from that entry alone.
+MEMORY_FIELDS = ("allocs_per_iter", "max_bytes_used", "total_allocated_bytes", "net_heap_growth")
+
 # Fields of a run entry that are not user counters.
 _STANDARD_FIELDS = {
     "name", "family_index", "per_family_instance_index", "run_name", "run_type", "repetitions",
     "repetition_index", "threads", "iterations", "real_time", "cpu_time", "time_unit",
     "bytes_per_second", "items_per_second", "aggregate_name", "aggregate_unit", "label",
     "error_occurred", "error_message", "skipped", "skip_message", "big_o", "rms",
-    "complexity_n", "manual_time"}
+    "complexity_n", "manual_time", *MEMORY_FIELDS}
 
 
 def _seconds(entry, key):
@@ -224,7 +252,7 @@ def load(path):
 
 
 def _add_entry(runs, entry):
-    key = strip_suffixes(entry.get("run_name") or entry["name"])
+    key = run_key(entry.get("run_name") or entry["name"])
     run = runs.get(key)
     if run is None:
         run = runs[key] = Run(parse_name(key))
@@ -235,6 +263,10 @@ def _add_entry(runs, entry):
     if entry.get("run_type") == "aggregate":
         run.aggregates[entry.get("aggregate_name", "")] = entry
         return
+    index = entry.get("repetition_index", 0)
+    if any(f in entry for f in MEMORY_FIELDS) and index >= run.memory.get("_index", -1):
+        run.memory = {f: float(entry[f]) for f in MEMORY_FIELDS if f in entry}
+        run.memory["_index"] = index
     run.cpu.append(_seconds(entry, "cpu_time"))
     run.real.append(_seconds(entry, "real_time"))
     if "bytes_per_second" in entry:

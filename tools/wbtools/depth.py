@@ -1,0 +1,174 @@
+"""Report sections of the measurement-depth benchmarks (issue 7): memory per operation,
+scaling with size, cold starts, concurrent clients and callgrind instruction counts.
+
+Each section is empty when its benchmarks are not in the files given.
+"""
+
+import json
+import math
+
+from . import results, units
+
+GROWTH_FLAG = 0.25  # per-row cost growth from 100 to 10,000 rows that the report flags
+
+
+def _payload_bytes(run):
+    """Payload bytes of one call: Google Benchmark's bytes_per_second times the time per call."""
+    throughput = run.throughput()
+    seconds = run.median()
+    return throughput * seconds if throughput and not math.isnan(seconds) else None
+
+
+def memory_section(result):
+    rows = []
+    for run in sorted(result.select(), key=lambda r: r.name.full):
+        name = run.name
+        if name.op not in ("decode", "encode", "decode-cold") or not run.memory:
+            continue
+        if name.op == "decode" and name.source not in ("reference", ""):
+            continue  # the serializer of the input barely changes a parser's allocations
+        allocs = run.memory.get("allocs_per_iter")
+        peak = run.memory.get("max_bytes_used")
+        total = run.memory.get("total_allocated_bytes")
+        payload = _payload_bytes(run)
+        rows.append([f"{name.format}/{name.dataset}/{name.rows}", name.op, name.library,
+                     f"{allocs:,.0f}" if allocs is not None else "-",
+                     f"{allocs / name.rows:.2f}" if allocs is not None and name.rows else "-",
+                     units.count(total) if total is not None else "-",
+                     units.count(peak) if peak is not None else "-",
+                     f"{peak / payload:.2f}" if peak is not None and payload else "-"])
+    if not rows:
+        return ""
+    return ("## Memory per operation\n\nFrom the allocation counter (malloc, calloc, realloc, "
+            "aligned allocations and operator new, including those made inside libxml2, "
+            "Xerces-C and simdjson), over Google Benchmark's extra memory run of the timed "
+            "loop (setup excluded). Decode input from the reference writer. Peak = highest "
+            "live heap above the loop's start; peak/B = peak bytes per payload byte.\n\n" +
+            units.table(["payload", "operation", "library", "allocs/call", "allocs/row",
+                         "bytes allocated/call", "peak bytes", "peak/B"], rows, "lllrrrrr") + "\n")
+
+
+def scaling_rows(result):
+    """[(family run, {rows: run})] of every Complexity family in the file."""
+    families = {}
+    for run in result.runs.values():
+        name = run.name
+        if not name.op.endswith("-scaling") or run.error:
+            continue
+        family = f"{name.format}/{name.dataset}/scaling/{name.op[:-len('-scaling')]}/{name.library}"
+        families.setdefault(family, [None, {}])
+        if name.rows:
+            families[family][1][name.rows] = run
+        else:
+            families[family][0] = run
+    return families
+
+
+def scaling_section(result):
+    rows = []
+    for family, (fit, sizes) in sorted(scaling_rows(result).items()):
+        big_o = fit.aggregates.get("BigO", {}) if fit else {}
+        rms = fit.aggregates.get("RMS", {}) if fit else {}
+        coefficient = big_o.get("cpu_coefficient")
+        unit = units_of(big_o)
+        per_row = {n: run.median() / n for n, run in sizes.items()}
+        growth = (per_row[10000] / per_row[100] - 1) if 100 in per_row and 10000 in per_row \
+            else math.nan
+        rows.append([family, f"{units.seconds(coefficient * unit)}/row" if coefficient else "-",
+                     units.percent(rms.get("rms")) if "rms" in rms else "-",
+                     units.seconds(per_row.get(100, math.nan)),
+                     units.seconds(per_row.get(10000, math.nan)),
+                     units.percent(growth),
+                     "**grows**" if growth > GROWTH_FLAG else ""])
+    if not rows:
+        return ""
+    return ("## Scaling with size\n\nOne Google Benchmark family per codec over message at "
+            "10 ... 10,000 rows with Complexity(oN): the fitted cpu time per row and the RMS "
+            "of the fit (relative), and the measured time per row at 100 and 10,000 rows; a "
+            f"growth above {GROWTH_FLAG:.0%} is flagged.\n\n" +
+            units.table(["family", "fit (oN)", "RMS", "per row @100", "per row @10,000",
+                         "growth", "flag"], rows, "lrrrrrl") + "\n")
+
+
+def units_of(entry):
+    return {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}.get(entry.get("time_unit", "ns"), 1e-9)
+
+
+def cold_section(result):
+    rows = []
+    for cold in result.select(op="decode-cold"):
+        n = cold.name
+        warm = result.get(f"{n.format}/{n.dataset}/{n.rows}/decode/{n.library}/from:reference")
+        ratio = cold.median() / warm.median() if warm and warm.median() > 0 else math.nan
+        rows.append([f"{n.format}/{n.dataset}/{n.rows}", n.library, units.seconds(cold.median()),
+                     units.seconds(warm.median()) if warm else "-",
+                     "-" if math.isnan(ratio) else f"{ratio:.2f}x"])
+    if not rows:
+        return ""
+    return ("## Cold start\n\n`decode-cold`: the parser made by the registry factory inside the "
+            "timed loop, then the decode (a CLI tool or a serverless function per call) "
+            "against the warm `decode` of the same input. Process start and library-wide "
+            "initialisation (Xerces' XMLPlatformUtils::Initialize, simdjson's implementation "
+            "choice) happen once per process and are not in either.\n\n" +
+            units.table(["payload", "parser", "cold", "warm", "cold/warm"], rows, "llrrr") + "\n")
+
+
+def threads_section(threads_result):
+    if threads_result is None:
+        return ""
+    groups = {}
+    for run in threads_result.select():
+        n = run.name
+        key = n.full.rsplit("/threads:", 1)[0]
+        groups.setdefault(key, {})[n.threads] = run
+    rows = []
+    for key, by_threads in sorted(groups.items()):
+        base = by_threads.get(1)
+        one = base.throughput() if base else None
+        cells = []
+        for count in (1, 2, 4):
+            run = by_threads.get(count)
+            per_thread = run.throughput() / count if run and run.throughput() else None
+            eff = per_thread / one if per_thread and one else None
+            cells.append("-" if per_thread is None else
+                         f"{units.megabytes_per_second(per_thread)}" +
+                         ("" if count == 1 or eff is None else f" ({eff:.0%})"))
+        rows.append([key.replace("/real_time", "")] + cells)
+    if not rows:
+        return ""
+    pinned = threads_result.context.get("cpu_pinned", "?")
+    return ("## Concurrent clients\n\nThe same call on 1, 2 and 4 threads at once, each with its "
+            "own parser/encoder; wall-clock MB/s per thread and, in brackets, the scaling "
+            "efficiency (per-thread throughput at N threads / at 1 thread). Unpinned run "
+            f"(cpu_pinned: {pinned}) on a machine with "
+            f"{threads_result.context.get('num_cpus', '?')} CPUs: above that many threads the "
+            "ideal efficiency is CPUs/N.\n\n" +
+            units.table(["benchmark", "1 thread MB/s", "2 threads MB/s/thread",
+                         "4 threads MB/s/thread"], rows, "lrrr") + "\n")
+
+
+def load_icount(path):
+    try:
+        with open(path, encoding="utf-8") as handle:
+            data = json.load(handle)
+    except (OSError, json.JSONDecodeError) as err:
+        raise results.UserError(f"{path}: not an icount file ({err})") from None
+    return {item["name"]: item for item in data.get("benchmarks", [])}
+
+
+def icount_section(result, icounts):
+    if not icounts:
+        return ""
+    rows = []
+    for name, item in sorted(icounts.items()):
+        run = result.get(results.run_key(name))
+        per_byte = item.get("instructions_per_byte")
+        rows.append([name, f"{item['instructions_per_call']:,.0f}",
+                     "-" if per_byte is None else f"{per_byte:.2f}",
+                     units.megabytes_per_second(run.throughput()) if run else "-",
+                     units.percent(item.get("spread"), 2)])
+    return ("## Instruction counts (callgrind)\n\nInstructions per call inside the timed loop "
+            "under valgrind's callgrind (noise-free, independent of the machine's load) beside "
+            "the timed MB/s; spread = (max - min) / median over the counted calls.\n\n" +
+            units.table(["benchmark", "instructions/call", "instructions/B", "MB/s", "spread"],
+                        rows, "lrrrr") + "\n")
