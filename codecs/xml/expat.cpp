@@ -1,0 +1,92 @@
+// expat: a streaming parser that feeds the shared binder from its callbacks.
+// Namespace processing is on (XML_ParserCreateNS), so expat hands over element
+// and attribute names as "uri<sep>local" and consumes the xmlns attributes
+// itself; the adapter only splits the names. Parser setup and security:
+// expat_common.hpp.
+#include <exception>
+
+#include "codecs/registry.hpp"
+#include "codecs/xml/binder.hpp"
+#include "codecs/xml/expat_common.hpp"
+#include "codecs/xml/writer_shapes.hpp"
+
+namespace wb::xml {
+namespace {
+
+constexpr std::string_view kLibrary = "expat";
+
+// The user data of one parse. Binder exceptions must not unwind through
+// expat's C frames: a callback keeps the exception and stops the parser, and
+// it is rethrown once XML_Parse has returned.
+struct State {
+  BinderBase* binder;
+  XML_Parser parser;
+  std::exception_ptr failure;
+
+  template <class F>
+  static void guard(void* user_data, F f) {
+    State& s = *static_cast<State*>(user_data);
+    if (s.failure) return;
+    try {
+      f(*s.binder);
+    } catch (...) {
+      s.failure = std::current_exception();
+      XML_StopParser(s.parser, XML_FALSE);
+    }
+  }
+};
+
+void on_start(void* user_data, const XML_Char* name, const XML_Char** atts) {
+  State::guard(user_data, [&](BinderBase& b) {
+    const auto [uri, local] = expat::split(name);
+    if (!b.start(uri, local) || !b.wants_attributes()) return;
+    for (const XML_Char** a = atts; *a; a += 2) {
+      const auto [auri, alocal] = expat::split(a[0]);
+      b.attribute(auri, alocal, a[1]);
+    }
+  });
+}
+
+void on_end(void* user_data, const XML_Char*) {
+  State::guard(user_data, [](BinderBase& b) { b.end(); });
+}
+
+// Character data, CDATA content and resolved references, in chunks.
+void on_text(void* user_data, const XML_Char* s, int len) {
+  State::guard(user_data, [&](BinderBase& b) { b.text(std::string_view(s, len)); });
+}
+
+template <class Shape>
+class ExpatDecoder : public DecoderFor<ExpatDecoder<Shape>> {
+ public:
+  static constexpr bool kEntityRows = Shape::kFormat == "atom";
+  template <class T>
+  void decode_rows(std::string_view input, std::vector<T>& rows) {
+    Binder<T> binder(shape_of(Shape::kFormat), rows);
+    parse(input, &binder);
+    binder.finish();
+  }
+  void parse_only(std::string_view input) final { parse(input, nullptr); }
+
+ private:
+  // binder null: no handlers, expat only tokenizes and checks the document.
+  void parse(std::string_view input, BinderBase* binder) {
+    const std::string_view xml = skip_bom(input);
+    State state{binder, parser_.get(), nullptr};
+    const XML_Parser p = parser_.reset(&state);
+    if (binder) {
+      XML_SetElementHandler(p, on_start, on_end);
+      XML_SetCharacterDataHandler(p, on_text);
+    }
+    parser_.parse(kLibrary, xml, static_cast<long long>(input.size() - xml.size()));
+    if (state.failure) std::rethrow_exception(state.failure);
+  }
+
+  expat::Parser parser_;
+};
+
+}  // namespace
+}  // namespace wb::xml
+
+WB_DEFINE_DECODER(atom, expat, wb::xml::ExpatDecoder<wb::xml::Atom>)
+WB_DEFINE_DECODER(soap, expat, wb::xml::ExpatDecoder<wb::xml::Soap>)
