@@ -66,13 +66,34 @@ class Decoder {
 // CRTP helpers: an adapter writes
 //   template <class T> void encode_rows(const std::vector<T>&, std::string&);
 //   template <class T> void decode_rows(std::string_view, std::vector<T>&);
-// and the dataset dispatch is done here, once.
+// and the dataset dispatch is done here, once. The generic entity dataset is
+// defined per format (atom and json, see DatasetInfo::formats): an adapter
+// of such a format opts in with `static constexpr bool kEntityRows = true;`;
+// for the others entity rows never reach encode_rows/decode_rows.
+template <class Impl>
+inline constexpr bool takes_entity_rows = [] {
+  if constexpr (requires { Impl::kEntityRows; })
+    return static_cast<bool>(Impl::kEntityRows);
+  else
+    return false;
+}();
+
+inline constexpr std::string_view kNoEntityRows =
+    "the entity dataset is not defined for this format";
+
 template <class Impl>
 class EncoderFor : public Encoder {
  public:
   void encode(const Records& records, std::string& out) final {
-    std::visit([&](const auto& rows) { static_cast<Impl*>(this)->encode_rows(rows, out); },
-               records);
+    std::visit(
+        [&](const auto& rows) {
+          using Rows = std::decay_t<decltype(rows)>;
+          if constexpr (std::is_same_v<Rows, std::vector<EntityRow>> && !takes_entity_rows<Impl>)
+            throw std::invalid_argument(std::string(kNoEntityRows));
+          else
+            static_cast<Impl*>(this)->encode_rows(rows, out);
+        },
+        records);
   }
 };
 
@@ -82,8 +103,12 @@ class DecoderFor : public Decoder {
   void decode(std::string_view input, Records& out) final {
     std::visit(
         [&](auto& rows) {
+          using Rows = std::decay_t<decltype(rows)>;
           rows.clear();
-          static_cast<Impl*>(this)->decode_rows(input, rows);
+          if constexpr (std::is_same_v<Rows, std::vector<EntityRow>> && !takes_entity_rows<Impl>)
+            throw DecodeError("entity", std::string(kNoEntityRows));
+          else
+            static_cast<Impl*>(this)->decode_rows(input, rows);
         },
         out);
   }

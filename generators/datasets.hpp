@@ -22,11 +22,23 @@ struct DatasetInfo {
   std::string_view soap_operation;  // GetXResponse / GetXResult
   std::string_view type_namespace;  // EDM namespace / data-contract CLR namespace
   bool azure_table;                 // rows carry m:etag / odata.etag derived from Timestamp
+  // The formats that define this dataset; empty: every format. A format not
+  // listed rejects it (DecodeError / std::invalid_argument from the codec).
+  std::span<const std::string_view> formats = {};
 };
+
+// Whether format defines dataset d (entity: only the OData formats).
+inline bool defined_for(const DatasetInfo& d, std::string_view format) {
+  if (d.formats.empty()) return true;
+  for (std::string_view f : d.formats)
+    if (f == format) return true;
+  return false;
+}
 
 inline constexpr int kMessageSizes[] = {10, 100, 1000, 10000};
 inline constexpr int kAirportSizes[] = {101, 1010};
 inline constexpr int kScienceSizes[] = {1000, 8100};
+inline constexpr std::string_view kEntityFormats[] = {"atom", "json"};
 
 inline constexpr DatasetInfo kDatasets[] = {
     {DatasetKind::message, "message", kMessageSizes, "Messages",
@@ -36,6 +48,18 @@ inline constexpr DatasetInfo kDatasets[] = {
     {DatasetKind::science, "science", kScienceSizes, "ScienceMeasurements",
      "https://wirebenchmeasurements.table.core.windows.net/", "GetScience", "wirebenchmeasurements",
      true},
+    // No default sizes: entity is for decoding feeds of any type (real
+    // payloads), so benchmarks and size tables leave it out. Its generator
+    // gives the science rows as properties, for round-trip tests.
+    {DatasetKind::entity,
+     "entity",
+     {},
+     "Entities",
+     "http://wirebench.example/EntityService.svc/",
+     "",
+     "WireBench.Entities",
+     false,
+     kEntityFormats},
 };
 
 inline const DatasetInfo& dataset_info(DatasetKind kind) {
@@ -54,6 +78,8 @@ constexpr DatasetKind dataset_of() {
     return DatasetKind::message;
   else if constexpr (std::is_same_v<T, Airport>)
     return DatasetKind::airport;
+  else if constexpr (std::is_same_v<T, EntityRow>)
+    return DatasetKind::entity;
   else
     return DatasetKind::science;
 }

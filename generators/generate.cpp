@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <string>
 
+#include "codecs/common/text.hpp"
 #include "datasets.hpp"
 
 namespace wb {
@@ -103,6 +104,32 @@ std::vector<ScienceRow> science(int rows, Rng& rng) {
   return out;
 }
 
+// Science rows as entity properties: EDM type names and the text OData
+// writes (shortest round-trip doubles, ISO date-times with 7 digits).
+std::vector<EntityRow> entities(const std::vector<ScienceRow>& rows) {
+  std::vector<EntityRow> out;
+  out.reserve(rows.size());
+  for (const ScienceRow& r : rows) {
+    EntityRow& e = out.emplace_back();
+    for_each_field(r, [&](std::string_view name, const auto& v) {
+      using M = std::decay_t<decltype(v)>;
+      EntityProperty p{std::string(name), "", ""};
+      if constexpr (std::is_same_v<M, std::string>) {
+        p.Type = "Edm.String", p.Value = v;
+      } else if constexpr (std::is_same_v<M, int32_t>) {
+        p.Type = "Edm.Int32", p.Value = std::to_string(v);
+      } else if constexpr (std::is_same_v<M, double>) {
+        char buf[text::kMaxNumberChars];
+        p.Type = "Edm.Double", p.Value.assign(buf, text::write_double(buf, v));
+      } else {
+        p.Type = "Edm.DateTime", p.Value = text::datetime_string(v);
+      }
+      e.Properties.push_back(std::move(p));
+    });
+  }
+  return out;
+}
+
 }  // namespace
 
 Records empty_records(DatasetKind kind) {
@@ -111,6 +138,8 @@ Records empty_records(DatasetKind kind) {
       return std::vector<Message>{};
     case DatasetKind::airport:
       return std::vector<Airport>{};
+    case DatasetKind::entity:
+      return std::vector<EntityRow>{};
     case DatasetKind::science:
       break;
   }
@@ -125,6 +154,9 @@ Records generate(DatasetKind kind, int rows, uint64_t seed) {
       return messages(rows, rng);
     case DatasetKind::airport:
       return airports(rows, rng);
+    case DatasetKind::entity:  // the same rows as science, with the same seed
+      return entities(
+          std::get<std::vector<ScienceRow>>(generate(DatasetKind::science, rows, seed)));
     case DatasetKind::science:
       break;
   }

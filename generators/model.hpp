@@ -55,6 +55,27 @@ struct ScienceRow {
   bool operator==(const ScienceRow&) const = default;
 };
 
+// One property of an entity of any type (the generic `entity` dataset, which
+// any OData feed decodes into). Type is the EDM type name ("Edm.Int32", a
+// complex type's name, "Collection(Edm.String)", ...); Value is the text form
+// (numbers as their shortest round-trip decimal, booleans "true"/"false").
+// A null value has Value "" and Type "Null(T)", T being its declared type or
+// Edm.String when none is known: the three strings stay the whole row, and
+// an empty string stays distinct from null. Nested (complex or collection)
+// values hold compact JSON text; see codecs/common/entity.hpp.
+struct EntityProperty {
+  std::string Name;
+  std::string Type;
+  std::string Value;
+  bool operator==(const EntityProperty&) const = default;
+};
+
+// An entity: its properties in wire order.
+struct EntityRow {
+  std::vector<EntityProperty> Properties;
+  bool operator==(const EntityRow&) const = default;
+};
+
 // A named member of a record: the wire name and a pointer to the member.
 template <class T, class M>
 struct Field {
@@ -100,6 +121,20 @@ struct Schema<ScienceRow> {
       Field{"Y", &ScienceRow::Y}, Field{"Temp", &ScienceRow::Temp},
       Field{"Humidity", &ScienceRow::Humidity}, Field{"Pressure", &ScienceRow::Pressure},
       Field{"Wind", &ScienceRow::Wind});
+};
+
+template <>
+struct Schema<EntityProperty> {
+  static constexpr std::string_view type_name = "EntityProperty";
+  static constexpr auto fields =
+      std::make_tuple(Field{"Name", &EntityProperty::Name}, Field{"Type", &EntityProperty::Type},
+                      Field{"Value", &EntityProperty::Value});
+};
+
+template <>
+struct Schema<EntityRow> {
+  static constexpr std::string_view type_name = "EntityRow";
+  static constexpr auto fields = std::make_tuple(Field{"Properties", &EntityRow::Properties});
 };
 
 // Calls f(name, member) for every field of obj, in schema order.
@@ -149,12 +184,15 @@ constexpr void visit_field_at(T& obj, std::size_t index, F&& f) {
 }
 
 // The datasets. Records holds the rows of any one of them.
-enum class DatasetKind { message, airport, science };
-using Records = std::variant<std::vector<Message>, std::vector<Airport>, std::vector<ScienceRow>>;
+// entity is the generic dataset: any entity type, as ordered properties.
+enum class DatasetKind { message, airport, science, entity };
+using Records = std::variant<std::vector<Message>, std::vector<Airport>, std::vector<ScienceRow>,
+                             std::vector<EntityRow>>;
 
 template <class T>
-inline constexpr bool is_record = std::is_same_v<T, Message> || std::is_same_v<T, Airport> ||
-                                  std::is_same_v<T, ScienceRow> || std::is_same_v<T, Contact>;
+inline constexpr bool is_record =
+    std::is_same_v<T, Message> || std::is_same_v<T, Airport> || std::is_same_v<T, ScienceRow> ||
+    std::is_same_v<T, Contact> || std::is_same_v<T, EntityRow> || std::is_same_v<T, EntityProperty>;
 
 // A member that holds a list of nested records (Airport::Contacts).
 template <class M>

@@ -14,8 +14,9 @@ namespace {
 std::string smallest_sizes_filter() {
   std::string alternatives;
   for (const DatasetInfo& d : kDatasets)
-    alternatives += (alternatives.empty() ? "" : "|") + std::string(d.name) + "/" +
-                    std::to_string(d.sizes.front());
+    if (!d.sizes.empty())  // entity: never benchmarked
+      alternatives += (alternatives.empty() ? "" : "|") + std::string(d.name) + "/" +
+                      std::to_string(d.sizes.front());
   return "^[^/]+/(" + alternatives + ")/";
 }
 
@@ -61,6 +62,7 @@ TEST(BenchSmoke, EveryCodecIsBenchmarkedWithoutErrors) {
 
   for (std::string_view format : formats())
     for (const DatasetInfo& d : kDatasets) {
+      if (d.sizes.empty()) continue;  // entity: never benchmarked
       const std::string base = std::string(format) + "/" + std::string(d.name) + "/" +
                                std::to_string(d.sizes.front()) + "/";
       const auto encoders = codecs_of(format, Role::encode);

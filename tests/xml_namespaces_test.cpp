@@ -291,6 +291,8 @@ Records small_records(DatasetKind kind) {
           rows[0].MessageText += kSpecial;
         else if constexpr (std::is_same_v<T, Airport>)
           rows[0].Name += kSpecial;
+        else if constexpr (std::is_same_v<T, EntityRow>)
+          rows[0].Properties[0].Value += kSpecial;
         else
           rows[0].PartitionKey += kSpecial;
       },

@@ -50,7 +50,7 @@ std::string dataset_names() {
 
 std::string default_row_counts() {
   return join_names(kDatasets, [](const DatasetInfo& d) {
-    return std::string(d.name) + ' ' + std::to_string(d.sizes[0]);
+    return std::string(d.name) + ' ' + (d.sizes.empty() ? "none" : std::to_string(d.sizes[0]));
   });
 }
 

@@ -45,6 +45,8 @@ int run_encode(Args args) {
   const std::string_view format = choose_format(a.required("format"));
   const DatasetInfo& dataset = choose_dataset(a.required("dataset"));
   const CodecEntry& codec = choose_codec(format, Role::encode, a.value("library"));
+  if (!a.has("rows") && dataset.sizes.empty())
+    throw UsageError("dataset " + std::string(dataset.name) + " has no default size: give --rows");
   const int rows = a.has("rows") ? parse_row_count("rows", *a.value("rows")) : dataset.sizes[0];
   const uint64_t seed = a.has("seed") ? parse_seed("seed", *a.value("seed")) : kDefaultSeed;
 

@@ -1,5 +1,6 @@
 #include "codecs/common/binding.hpp"
 
+#include "codecs/common/entity.hpp"
 #include "codecs/common/text.hpp"
 
 namespace wb {
@@ -15,6 +16,8 @@ std::string_view kind_name(ValueKind k) {
       return "a String";
     case ValueKind::datetime:
       return "a DateTime";
+    case ValueKind::property:
+      return "a property value";
     case ValueKind::records:
       break;
   }
@@ -35,6 +38,8 @@ void wrong_type(std::string_view format, const FieldSlot& s, std::string_view go
 }
 
 void store_int(std::string_view format, const FieldSlot& s, void* record, int64_t v) {
+  if (s.kind == ValueKind::property)
+    return entity::set_integer(s.member<EntityProperty>(record), v);
   if (s.kind == ValueKind::int32) {
     if (v < INT32_MIN || v > INT32_MAX) bad_value(format, s, std::to_string(v));
     s.member<int32_t>(record) = static_cast<int32_t>(v);
@@ -46,11 +51,13 @@ void store_int(std::string_view format, const FieldSlot& s, void* record, int64_
 }
 
 void store_double(std::string_view format, const FieldSlot& s, void* record, double v) {
+  if (s.kind == ValueKind::property) return entity::set_number(s.member<EntityProperty>(record), v);
   if (s.kind != ValueKind::float64) wrong_type(format, s, "a floating-point number");
   s.member<double>(record) = v;
 }
 
 void store_string(std::string_view format, const FieldSlot& s, void* record, std::string_view v) {
+  if (s.kind == ValueKind::property) return entity::set_string(s.member<EntityProperty>(record), v);
   if (s.kind == ValueKind::string) {
     s.member<std::string>(record).assign(v);
   } else if (s.kind == ValueKind::datetime) {
@@ -61,6 +68,16 @@ void store_string(std::string_view format, const FieldSlot& s, void* record, std
   } else {
     wrong_type(format, s, "a string");
   }
+}
+
+void store_bool(std::string_view format, const FieldSlot& s, void* record, bool v) {
+  if (s.kind != ValueKind::property) wrong_type(format, s, "a boolean");
+  entity::set_boolean(s.member<EntityProperty>(record), v);
+}
+
+void store_null(std::string_view format, const FieldSlot& s, void* record) {
+  if (s.kind != ValueKind::property) wrong_type(format, s, "null");
+  entity::set_null(s.member<EntityProperty>(record));
 }
 
 void store_text(std::string_view format, const FieldSlot& s, void* record, std::string_view v) {
@@ -79,6 +96,7 @@ void store_text(std::string_view format, const FieldSlot& s, void* record, std::
     }
     case ValueKind::string:
     case ValueKind::datetime:
+    case ValueKind::property:
       store_string(format, s, record, v);
       return;
     case ValueKind::records:

@@ -14,7 +14,9 @@
 
 namespace wb {
 
-enum class ValueKind { int32, float64, string, datetime, records };
+// property: an EntityProperty (the record pointer points at it) that takes
+// any JSON scalar with its inferred type (codecs/common/entity.hpp).
+enum class ValueKind { int32, float64, string, datetime, records, property };
 
 struct RecordTable;
 
@@ -108,6 +110,13 @@ const RecordTable& table_of() {
 void store_int(std::string_view format, const FieldSlot& s, void* record, int64_t v);
 void store_double(std::string_view format, const FieldSlot& s, void* record, double v);
 void store_string(std::string_view format, const FieldSlot& s, void* record, std::string_view v);
+void store_bool(std::string_view format, const FieldSlot& s, void* record, bool v);
+void store_null(std::string_view format, const FieldSlot& s, void* record);
+// The slot DOM decoders store an entity property's scalar value through.
+inline const FieldSlot& property_slot() {
+  static const FieldSlot slot{"(property)", ValueKind::property, 0, nullptr, nullptr};
+  return slot;
+}
 // XML text (or any untyped text) into a scalar slot, parsed by the slot kind.
 void store_text(std::string_view format, const FieldSlot& s, void* record, std::string_view v);
 // A record in which none of the table's members appeared: almost surely a

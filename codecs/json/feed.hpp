@@ -5,12 +5,15 @@
 // Adapters only translate between their library and these three.
 #pragma once
 
+#include <cmath>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "codecs/codec.hpp"
 #include "codecs/common/binding.hpp"
+#include "codecs/common/entity.hpp"
 #include "codecs/common/text.hpp"
 #include "generators/datasets.hpp"
 
@@ -31,6 +34,7 @@ const std::string& metadata_url() {
 // ---------------------------------------------------------------- writing
 // A Sink has: start_object() end_object() start_array() end_array()
 // key(string_view) string(string_view) int32(int32_t) number(double)
+// boolean(bool) null() (the last two for entity rows only)
 
 template <class Sink>
 void write_value(Sink& w, int32_t v) {
@@ -70,6 +74,47 @@ void write_record(Sink& w, const T& r) {
   w.end_object();
 }
 
+// An entity row: properties in order, with a "Name@odata.type" annotation
+// before the ones whose type a reader would not infer from the JSON value
+// (codecs/common/entity.hpp). Edm.Int32, Edm.Double and Edm.Boolean values
+// are JSON numbers and literals; every other value, Edm.Int64 included (as
+// OData V3 writes it), is a string. Nested values (Complex, Collection, ...)
+// hold JSON text, which is written as a string: the row round-trips, but
+// the payload does not re-expand the nested value.
+template <class Sink>
+void write_record(Sink& w, const EntityRow& row) {
+  w.start_object();
+  for (const EntityProperty& p : row.Properties) {
+    const std::string_view null_of = entity::null_of(p.Type);
+    const std::string_view declared = null_of.empty() ? std::string_view(p.Type) : null_of;
+    std::optional<double> number;
+    std::optional<int32_t> int32;
+    if (null_of.empty() && declared == entity::kDouble) number = text::parse_double(p.Value);
+    if (null_of.empty() && declared == entity::kInt32) int32 = text::parse_int32(p.Value);
+    const bool boolean = null_of.empty() && declared == entity::kBoolean &&
+                         (p.Value == "true" || p.Value == "false");
+    // A whole double is written without a fraction by some writers: say so.
+    const bool inferable = declared == entity::kString || int32 || boolean ||
+                           (number && std::isfinite(*number) && *number != std::trunc(*number));
+    if (!inferable) {
+      w.key(p.Name + "@odata.type");
+      w.string(declared);
+    }
+    w.key(p.Name);
+    if (!null_of.empty())
+      w.null();
+    else if (int32)
+      w.int32(*int32);
+    else if (number && std::isfinite(*number))
+      w.number(*number);
+    else if (boolean)
+      w.boolean(p.Value == "true");
+    else
+      w.string(p.Value);
+  }
+  w.end_object();
+}
+
 template <class Sink, class T>
 void write_feed(Sink& w, const std::vector<T>& rows) {
   w.start_object();
@@ -84,7 +129,9 @@ void write_feed(Sink& w, const std::vector<T>& rows) {
 
 // ---------------------------------------------------------------- SAX
 // Feed the events of a streaming parser; throws DecodeError on a shape that
-// is not a feed of T. Unknown members of any shape are skipped.
+// is not a feed of T. Unknown members of any shape are skipped. For entity
+// rows every member of a row object that is not an annotation becomes a
+// property (codecs/common/entity.hpp).
 class SaxBinderBase {
  public:
   void start_object();
@@ -107,8 +154,8 @@ class SaxBinderBase {
   void finish() const;
 
  protected:
-  SaxBinderBase(void* rows, void* (*append_row)(void*), const RecordTable& table)
-      : rows_(rows), append_row_(append_row), row_table_(table) {}
+  SaxBinderBase(void* rows, void* (*append_row)(void*), const RecordTable& table, bool entity)
+      : rows_(rows), append_row_(append_row), row_table_(table), entity_rows_(entity) {}
 
  private:
   enum class Frame { envelope, feed, record, records };
@@ -123,6 +170,12 @@ class SaxBinderBase {
   bool skipping_value();  // consumes a scalar inside a skipped value
   [[noreturn]] void unexpected(std::string_view what) const;
   const FieldSlot* take_pending();
+  // Entity rows: the property whose value comes next, or nullptr.
+  EntityProperty* take_property();
+  void start_nested(bool object);
+  void end_nested(bool object);
+  template <class Set>
+  bool entity_scalar(Set set);
 
   void* rows_;
   void* (*append_row_)(void*);
@@ -132,6 +185,15 @@ class SaxBinderBase {
   bool value_pending_ = false;
   bool seen_feed_ = false;
   bool done_ = false;
+  // Entity rows (entity_rows_): the open row, its pending property or type
+  // annotation, and the writer of a nested value while one is open.
+  bool entity_rows_;
+  EntityRow* row_ = nullptr;
+  EntityProperty* property_ = nullptr;
+  std::string annotated_;  // "Name" while "Name@odata.type"'s value is pending
+  bool annotation_pending_ = false;
+  std::vector<entity::TypeAnnotation> annotations_;
+  entity::JsonText nested_;
 };
 
 template <class T>
@@ -141,7 +203,7 @@ class SaxBinder : public SaxBinderBase {
       : SaxBinderBase(
             &rows,
             [](void* v) -> void* { return &static_cast<std::vector<T>*>(v)->emplace_back(); },
-            table_of<T>()) {}
+            table_of<T>(), std::is_same_v<T, EntityRow>) {}
 };
 
 // The DOM counterpart of SaxBinderBase::unsigned_integer.
@@ -155,7 +217,8 @@ inline void store_unsigned(const FieldSlot& s, void* record, uint64_t v) {
 //   static bool is_object(Value); static bool is_array(Value);
 //   template <class F> static void members(Value, F f);   // f(string_view key, Value)
 //   template <class F> static void elements(Value, F f);  // f(Value)
-//   static void store(const FieldSlot&, void* record, Value);  // a scalar
+//   static void store(const FieldSlot&, void* record, Value);  // a scalar:
+//     store_string/int/unsigned/double/bool/null by its JSON type
 // Value is passed by value (a handle or a reference type).
 template <class Dom>
 struct DomBinder {
@@ -177,6 +240,47 @@ struct DomBinder {
     require_members(kFormat, t, bound);
   }
 
+  // A scalar, object or array as JSON text (a nested entity property value).
+  static void render(Value v, entity::JsonText& out) {
+    if (Dom::is_object(v)) {
+      out.start_object();
+      Dom::members(v, [&](std::string_view key, Value child) {
+        out.key(key);
+        render(child, out);
+      });
+      return out.end_object();
+    }
+    if (Dom::is_array(v)) {
+      out.start_array();
+      Dom::elements(v, [&](Value e) { render(e, out); });
+      return out.end_array();
+    }
+    EntityProperty scalar;
+    Dom::store(property_slot(), &scalar, v);
+    out.property(scalar);
+  }
+
+  static void bind_entity(Value v, EntityRow& row) {
+    if (!Dom::is_object(v)) throw DecodeError(kFormat, "a row is not a JSON object");
+    std::vector<entity::TypeAnnotation> annotations;
+    Dom::members(v, [&](std::string_view key, Value child) {
+      if (const std::string_view name = entity::type_annotation_target(key); !name.empty()) {
+        static const FieldSlot type_slot{"@odata.type", ValueKind::string, 0, nullptr, nullptr};
+        auto& a = annotations.emplace_back(entity::TypeAnnotation{std::string(name), {}});
+        return Dom::store(type_slot, &a.type, child);
+      }
+      if (entity::is_annotation(key)) return;
+      EntityProperty& p = row.Properties.emplace_back();
+      p.Name.assign(key);
+      const bool object = Dom::is_object(child);
+      if (!object && !Dom::is_array(child)) return Dom::store(property_slot(), &p, child);
+      p.Type = object ? entity::kComplex : entity::kCollection;
+      entity::JsonText out(p.Value);
+      render(child, out);
+    });
+    entity::apply_annotations(row, annotations);
+  }
+
   template <class T>
   static void bind_feed(Value root, std::vector<T>& rows) {
     if (!Dom::is_object(root)) throw DecodeError(kFormat, "the payload is not a JSON object");
@@ -186,7 +290,12 @@ struct DomBinder {
       if (found) throw DecodeError(kFormat, "a second 'value' member");
       if (!Dom::is_array(child)) throw DecodeError(kFormat, "'value' is not an array");
       found = true;
-      Dom::elements(child, [&](Value e) { bind_record(e, &rows.emplace_back(), table_of<T>()); });
+      Dom::elements(child, [&](Value e) {
+        if constexpr (std::is_same_v<T, EntityRow>)
+          bind_entity(e, rows.emplace_back());
+        else
+          bind_record(e, &rows.emplace_back(), table_of<T>());
+      });
     });
     if (!found) throw DecodeError(kFormat, "no 'value' array: not an OData feed");
   }

@@ -26,6 +26,8 @@ class OrderedJsonSink {
   void string(std::string_view v) { place(Json(v)); }
   void int32(int32_t v) { place(Json(v)); }
   void number(double v) { place(Json(v)); }
+  void boolean(bool v) { place(Json(v)); }
+  void null() { place(Json(nullptr)); }
 
  private:
   Json& place(Json&& v) {
@@ -45,6 +47,7 @@ class OrderedJsonSink {
 
 class NlohmannEncoder : public EncoderFor<NlohmannEncoder> {
  public:
+  static constexpr bool kEntityRows = true;
   template <class T>
   void encode_rows(const std::vector<T>& rows, std::string& out) {
     write_feed(sink_, rows);

@@ -33,6 +33,10 @@ struct NlohmannDom {
         return store_unsigned(s, record, v.get<uint64_t>());
       case Type::number_float:
         return store_double(kFormat, s, record, v.get<double>());
+      case Type::boolean:
+        return store_bool(kFormat, s, record, v.get<bool>());
+      case Type::null:
+        return store_null(kFormat, s, record);
       default:
         wrong_type(kFormat, s, std::string("a ") + v.type_name());
     }
@@ -41,6 +45,7 @@ struct NlohmannDom {
 
 class NlohmannDomDecoder : public DecoderFor<NlohmannDomDecoder> {
  public:
+  static constexpr bool kEntityRows = true;
   template <class T>
   void decode_rows(std::string_view input, std::vector<T>& rows) {
     parse(input);

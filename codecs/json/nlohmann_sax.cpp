@@ -56,6 +56,7 @@ class Forwarder {
 
 class NlohmannSaxDecoder : public DecoderFor<NlohmannSaxDecoder> {
  public:
+  static constexpr bool kEntityRows = true;
   template <class T>
   void decode_rows(std::string_view input, std::vector<T>& rows) {
     SaxBinder<T> binder(rows);

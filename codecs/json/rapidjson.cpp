@@ -54,6 +54,8 @@ class RapidjsonSink {
   }
   void int32(int32_t v) { w_.Int(v); }
   void number(double v) { w_.Double(v); }  // shortest (Grisu2), "3.0" for whole numbers
+  void boolean(bool v) { w_.Bool(v); }
+  void null() { w_.Null(); }
 
  private:
   rapidjson::Writer<StringOutput>& w_;
@@ -61,6 +63,7 @@ class RapidjsonSink {
 
 class RapidjsonEncoder : public EncoderFor<RapidjsonEncoder> {
  public:
+  static constexpr bool kEntityRows = true;
   template <class T>
   void encode_rows(const std::vector<T>& rows, std::string& out) {
     StringOutput stream(out);

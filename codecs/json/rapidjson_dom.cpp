@@ -20,6 +20,7 @@ struct FastNumbers {
 template <class Mode>
 class RapidjsonDomDecoder : public DecoderFor<RapidjsonDomDecoder<Mode>> {
  public:
+  static constexpr bool kEntityRows = true;
   template <class T>
   void decode_rows(std::string_view input, std::vector<T>& rows) {
     parse(input);

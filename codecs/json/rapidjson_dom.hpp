@@ -36,7 +36,9 @@ struct RapidjsonDom {
     if (v.IsInt64()) return store_int(kFormat, s, record, v.GetInt64());
     if (v.IsUint64()) return store_unsigned(s, record, v.GetUint64());
     if (v.IsDouble()) return store_double(kFormat, s, record, v.GetDouble());
-    wrong_type(kFormat, s, v.IsObject() ? "an object" : v.IsArray() ? "an array" : "a literal");
+    if (v.IsBool()) return store_bool(kFormat, s, record, v.GetBool());
+    if (v.IsNull()) return store_null(kFormat, s, record);
+    wrong_type(kFormat, s, v.IsObject() ? "an object" : "an array");
   }
 };
 

@@ -13,6 +13,7 @@ constexpr std::string_view kLibrary = "rapidjson-insitu";
 
 class RapidjsonInsituDecoder : public DecoderFor<RapidjsonInsituDecoder> {
  public:
+  static constexpr bool kEntityRows = true;
   template <class T>
   void decode_rows(std::string_view input, std::vector<T>& rows) {
     parse(input);

@@ -37,6 +37,7 @@ class BinderHandler {
 
 class RapidjsonSaxDecoder : public DecoderFor<RapidjsonSaxDecoder> {
  public:
+  static constexpr bool kEntityRows = true;
   template <class T>
   void decode_rows(std::string_view input, std::vector<T>& rows) {
     SaxBinder<T> binder(rows);

@@ -33,6 +33,14 @@ class ReferenceSink {
     separate();
     append_double(out_, v);
   }
+  void boolean(bool v) {
+    separate();
+    out_ += v ? "true" : "false";
+  }
+  void null() {
+    separate();
+    out_ += "null";
+  }
 
  private:
   void separate() {
@@ -54,6 +62,7 @@ class ReferenceSink {
 
 class ReferenceEncoder : public EncoderFor<ReferenceEncoder> {
  public:
+  static constexpr bool kEntityRows = true;
   template <class T>
   void encode_rows(const std::vector<T>& rows, std::string& out) {
     out.clear();

@@ -4,6 +4,41 @@
 #include "codecs/json/feed.hpp"
 
 namespace wb::json {
+namespace {
+
+// One JSON scalar into a nested value's text or a property.
+void entity_set(entity::JsonText& out, std::string_view v) {
+  out.string(v);
+}
+void entity_set(entity::JsonText& out, int64_t v) {
+  out.integer(v);
+}
+void entity_set(entity::JsonText& out, double v) {
+  out.number(v);
+}
+void entity_set(entity::JsonText& out, bool v) {
+  out.boolean(v);
+}
+void entity_set(entity::JsonText& out, std::nullptr_t) {
+  out.null();
+}
+void entity_set(EntityProperty& p, std::string_view v) {
+  entity::set_string(p, v);
+}
+void entity_set(EntityProperty& p, int64_t v) {
+  entity::set_integer(p, v);
+}
+void entity_set(EntityProperty& p, double v) {
+  entity::set_number(p, v);
+}
+void entity_set(EntityProperty& p, bool v) {
+  entity::set_boolean(p, v);
+}
+void entity_set(EntityProperty& p, std::nullptr_t) {
+  entity::set_null(p);
+}
+
+}  // namespace
 
 void SaxBinderBase::unexpected(std::string_view what) const {
   throw DecodeError(kFormat, "unexpected " + std::string(what) + " in an OData feed");
@@ -21,13 +56,56 @@ const FieldSlot* SaxBinderBase::take_pending() {
   return std::exchange(stack_.back().slot, nullptr);
 }
 
+EntityProperty* SaxBinderBase::take_property() {
+  if (annotation_pending_)
+    throw DecodeError(kFormat, "the type annotation of " + annotated_ + " is not a string");
+  return std::exchange(property_, nullptr);
+}
+
+// A nested value of an entity property: written out as JSON text until its
+// closing bracket (nested_.depth() counts the open ones).
+void SaxBinderBase::start_nested(bool object) {
+  if (nested_.depth() == 0) {
+    EntityProperty* p = take_property();
+    if (!p) unexpected(object ? "object" : "array");
+    p->Type = object ? entity::kComplex : entity::kCollection;
+    nested_.reset(p->Value);
+  }
+  object ? nested_.start_object() : nested_.start_array();
+}
+
+void SaxBinderBase::end_nested(bool object) {
+  object ? nested_.end_object() : nested_.end_array();
+}
+
+// Inside a row of entities: set(JsonText&) writes a scalar into a nested
+// value, set(EntityProperty&) makes it a property's value.
+template <class Set>
+bool SaxBinderBase::entity_scalar(Set set) {
+  if (!row_) return false;
+  if (nested_.depth() > 0) {
+    set(nested_);
+  } else if (EntityProperty* p = take_property()) {
+    set(*p);
+  } else {
+    unexpected("value");
+  }
+  return true;
+}
+
 void SaxBinderBase::start_object() {
   if (skip_depth_ >= 0) return void(++skip_depth_);
+  if (row_) return start_nested(true);
   if (stack_.empty()) {
     if (done_) unexpected("second document");
     return stack_.push_back({Frame::envelope, nullptr, nullptr});
   }
   Level& top = stack_.back();
+  if (top.frame == Frame::feed && entity_rows_) {
+    row_ = static_cast<EntityRow*>(append_row_(rows_));
+    annotations_.clear();
+    return;  // the row's members are handled by the row_ branches
+  }
   if (top.frame == Frame::feed)
     return stack_.push_back({Frame::record, append_row_(rows_), &row_table_});
   if (top.frame == Frame::records)
@@ -41,6 +119,12 @@ void SaxBinderBase::end_object() {
     if (--skip_depth_ == 0) skip_depth_ = -1;
     return;
   }
+  if (row_) {
+    if (nested_.depth() > 0) return end_nested(true);
+    entity::apply_annotations(*row_, annotations_);
+    row_ = nullptr;
+    return;
+  }
   const Level& top = stack_.back();
   if (top.frame == Frame::envelope) done_ = true;
   if (top.frame == Frame::record) require_members(kFormat, *top.table, top.bound);
@@ -49,6 +133,7 @@ void SaxBinderBase::end_object() {
 
 void SaxBinderBase::start_array() {
   if (skip_depth_ >= 0) return void(++skip_depth_);
+  if (row_) return start_nested(false);
   if (stack_.empty()) throw DecodeError(kFormat, "the payload is not a JSON object");
   Level& top = stack_.back();
   if (top.frame == Frame::envelope && value_pending_) {
@@ -69,11 +154,25 @@ void SaxBinderBase::end_array() {
     if (--skip_depth_ == 0) skip_depth_ = -1;
     return;
   }
+  if (row_) return end_nested(false);
   stack_.pop_back();
 }
 
 void SaxBinderBase::key(std::string_view k) {
   if (skip_depth_ >= 0) return;
+  if (row_ && nested_.depth() > 0) return nested_.key(k);
+  if (row_) {
+    if (const std::string_view name = entity::type_annotation_target(k); !name.empty()) {
+      annotated_.assign(name);
+      annotation_pending_ = true;
+    } else if (entity::is_annotation(k)) {
+      skip_depth_ = 0;
+    } else {
+      property_ = &row_->Properties.emplace_back();
+      property_->Name.assign(k);
+    }
+    return;
+  }
   Level& top = stack_.back();
   if (top.frame == Frame::envelope) {
     if (k == "value") {
@@ -93,6 +192,11 @@ void SaxBinderBase::key(std::string_view k) {
 
 void SaxBinderBase::string(std::string_view v) {
   if (skipping_value()) return;
+  if (row_ && annotation_pending_ && nested_.depth() == 0) {
+    annotation_pending_ = false;
+    return annotations_.push_back({annotated_, std::string(v)});
+  }
+  if (entity_scalar([&](auto& to) { entity_set(to, v); })) return;
   if (const FieldSlot* s = take_pending())
     return store_string(kFormat, *s, stack_.back().target, v);
   unexpected("string");
@@ -100,25 +204,29 @@ void SaxBinderBase::string(std::string_view v) {
 
 void SaxBinderBase::integer(int64_t v) {
   if (skipping_value()) return;
+  if (entity_scalar([&](auto& to) { entity_set(to, v); })) return;
   if (const FieldSlot* s = take_pending()) return store_int(kFormat, *s, stack_.back().target, v);
   unexpected("number");
 }
 
 void SaxBinderBase::number(double v) {
   if (skipping_value()) return;
+  if (entity_scalar([&](auto& to) { entity_set(to, v); })) return;
   if (const FieldSlot* s = take_pending())
     return store_double(kFormat, *s, stack_.back().target, v);
   unexpected("number");
 }
 
-void SaxBinderBase::boolean(bool) {
+void SaxBinderBase::boolean(bool v) {
   if (skipping_value()) return;
+  if (entity_scalar([&](auto& to) { entity_set(to, v); })) return;
   if (const FieldSlot* s = take_pending()) wrong_type(kFormat, *s, "a boolean");
   unexpected("boolean");
 }
 
 void SaxBinderBase::null() {
   if (skipping_value()) return;
+  if (entity_scalar([&](auto& to) { entity_set(to, nullptr); })) return;
   if (const FieldSlot* s = take_pending()) wrong_type(kFormat, *s, "null");
   unexpected("null");
 }

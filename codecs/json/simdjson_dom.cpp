@@ -36,18 +36,22 @@ struct SimdjsonDom {
         return store_unsigned(s, record, v.get_uint64().value_unsafe());
       case Type::DOUBLE:
         return store_double(kFormat, s, record, v.get_double().value_unsafe());
+      case Type::BOOL:
+        return store_bool(kFormat, s, record, v.get_bool().value_unsafe());
+      case Type::NULL_VALUE:
+        return store_null(kFormat, s, record);
       case Type::OBJECT:
         wrong_type(kFormat, s, "an object");
       case Type::ARRAY:
-        wrong_type(kFormat, s, "an array");
-      default:
-        wrong_type(kFormat, s, "a literal");
+        break;
     }
+    wrong_type(kFormat, s, "an array");
   }
 };
 
 class SimdjsonDomDecoder : public DecoderFor<SimdjsonDomDecoder> {
  public:
+  static constexpr bool kEntityRows = true;
   template <class T>
   void decode_rows(std::string_view input, std::vector<T>& rows) {
     DomBinder<SimdjsonDom>::bind_feed(parse(input), rows);

@@ -19,6 +19,7 @@ constexpr std::string_view kTypeNames[] = {"?",        "an array",  "an object",
 
 class SimdjsonOndemandDecoder : public DecoderFor<SimdjsonOndemandDecoder> {
  public:
+  static constexpr bool kEntityRows = true;
   template <class T>
   void decode_rows(std::string_view input, std::vector<T>& rows) {
     od::object root;
@@ -31,8 +32,12 @@ class SimdjsonOndemandDecoder : public DecoderFor<SimdjsonOndemandDecoder> {
       found = true;
       od::array array;
       expect(field.value().get_array().get(array), "'value' is not an array");
-      for (auto element : array)
-        bind_record(value_of(element), &rows.emplace_back(), table_of<T>());
+      for (auto element : array) {
+        if constexpr (std::is_same_v<T, EntityRow>)
+          bind_entity(value_of(element), rows.emplace_back());
+        else
+          bind_record(value_of(element), &rows.emplace_back(), table_of<T>());
+      }
     }
     if (!found) throw DecodeError(kFormat, "no 'value' array: not an OData feed");
     check_end();
@@ -71,6 +76,103 @@ class SimdjsonOndemandDecoder : public DecoderFor<SimdjsonOndemandDecoder> {
     require_members(kFormat, t, bound);
   }
 
+  // Entity rows: every member but annotations is a property, read in order
+  // (On-Demand cannot go back), so type annotations are applied at the end.
+  void bind_entity(od::value v, EntityRow& row) {
+    od::object object;
+    expect(v.get_object().get(object), "a row is not a JSON object");
+    annotations_.clear();
+    for (auto member : object) {
+      od::field field;
+      const std::string_view key = key_of(member, field);
+      if (const std::string_view name = entity::type_annotation_target(key); !name.empty()) {
+        std::string_view type;
+        if (field.value().get_string().get(type))
+          throw DecodeError(kFormat,
+                            "the type annotation of " + std::string(name) + " is not a string");
+        annotations_.push_back({std::string(name), std::string(type)});
+        continue;
+      }
+      if (entity::is_annotation(key)) continue;  // skipped unread
+      EntityProperty& p = row.Properties.emplace_back();
+      p.Name.assign(key);
+      od::json_type type;
+      check(field.value().type().get(type));
+      if (type == od::json_type::object || type == od::json_type::array) {
+        p.Type = type == od::json_type::object ? entity::kComplex : entity::kCollection;
+        entity::JsonText out(p.Value);
+        render(field.value(), out, 0);
+      } else {
+        scalar(field.value(), p);
+      }
+    }
+    entity::apply_annotations(row, annotations_);
+  }
+
+  // A nested entity property value as JSON text.
+  void render(od::value v, entity::JsonText& out, std::size_t depth) {
+    if (depth >= parser_.max_depth()) check(simdjson::DEPTH_ERROR);
+    od::json_type type;
+    check(v.type().get(type));
+    if (type == od::json_type::array) {
+      od::array array;
+      check(v.get_array().get(array));
+      out.start_array();
+      for (auto element : array) render(value_of(element), out, depth + 1);
+      return out.end_array();
+    }
+    if (type == od::json_type::object) {
+      od::object object;
+      check(v.get_object().get(object));
+      out.start_object();
+      for (auto member : object) {
+        od::field field;
+        out.key(key_of(member, field));
+        render(field.value(), out, depth + 1);
+      }
+      return out.end_object();
+    }
+    EntityProperty p;
+    scalar(v, p);
+    out.property(p);
+  }
+
+  void scalar(od::value v, EntityProperty& p) {
+    od::json_type type;
+    check(v.type().get(type));
+    switch (type) {
+      case od::json_type::string: {
+        std::string_view text;
+        check(v.get_string().get(text));
+        return entity::set_string(p, text);
+      }
+      case od::json_type::number: {
+        od::number n;
+        check(v.get_number().get(n));
+        switch (n.get_number_type()) {
+          case od::number_type::signed_integer:
+            return entity::set_integer(p, n.get_int64());
+          case od::number_type::unsigned_integer:
+            return entity::set_unsigned(p, n.get_uint64());
+          case od::number_type::floating_point_number:
+            break;
+        }
+        return entity::set_number(p, n.get_double());
+      }
+      case od::json_type::boolean: {
+        bool b = false;
+        check(v.get_bool().get(b));
+        return entity::set_boolean(p, b);
+      }
+      case od::json_type::null:
+        check(v.is_null().error());
+        return entity::set_null(p);
+      default:
+        break;
+    }
+    throw DecodeError(kFormat, "an entity property value that is not a scalar");
+  }
+
   void store(const FieldSlot& s, void* record, od::value& v) {
     switch (s.kind) {
       case ValueKind::int32: {
@@ -94,8 +196,12 @@ class SimdjsonOndemandDecoder : public DecoderFor<SimdjsonOndemandDecoder> {
         if (auto e = v.get_array().get(array)) mismatch(s, v, e);
         void* items = static_cast<char*>(record) + s.offset;
         for (auto element : array) bind_record(value_of(element), s.append(items), *s.element);
+        return;
       }
+      case ValueKind::property:  // entity rows have their own walk (bind_entity)
+        break;
     }
+    throw DecodeError(kFormat, "member " + std::string(s.name) + ": not bindable here");
   }
 
   // V is od::document (the root) or od::value.
@@ -174,7 +280,8 @@ class SimdjsonOndemandDecoder : public DecoderFor<SimdjsonOndemandDecoder> {
 
   od::parser parser_;
   od::document doc_;
-  const char* base_ = nullptr;  // the input before the BOM was skipped
+  std::vector<entity::TypeAnnotation> annotations_;  // reused across rows
+  const char* base_ = nullptr;                       // the input before the BOM was skipped
 };
 
 }  // namespace

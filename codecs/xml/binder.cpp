@@ -26,8 +26,12 @@ BinderBase::BinderBase(Shape shape, DatasetKind kind, void* rows, void* (*append
       field_ns_(field_namespace(shape, kind)),
       item_local_(item_name(shape)),
       row_local_(shape == Shape::infoset ? std::string_view("item") : table.type_name),
-      null_ns_(shape == Shape::atom ? kMetadataNs : shape == Shape::soap ? kXsiNs : ""),
-      null_local_(shape == Shape::atom ? "null" : shape == Shape::soap ? "nil" : "type"),
+      null_ns_(shape == Shape::atom   ? kMetadataNs
+               : shape == Shape::soap ? kXsiNs
+                                      : ""),
+      null_local_(shape == Shape::atom   ? "null"
+                  : shape == Shape::soap ? "nil"
+                                         : "type"),
       rows_(rows),
       append_row_(append_row),
       row_table_(table) {
@@ -65,8 +69,7 @@ BinderBase::Level BinderBase::child_of_outside(std::string_view uri, std::string
       saw_container_ = true;
       return {Frame::outside};
     }
-    if (uri.empty() && local == row_local_)
-      return {Frame::record, append_row_(rows_), &row_table_};
+    if (uri.empty() && local == row_local_) return {Frame::record, append_row_(rows_), &row_table_};
     fail("unexpected element " + std::string(local) + " in the list: expected <item>");
   }
   switch (depth) {
@@ -92,6 +95,7 @@ BinderBase::Level BinderBase::child_of_outside(std::string_view uri, std::string
 }
 
 bool BinderBase::start(std::string_view uri, std::string_view local) {
+  if (entity_) return entity_->start(uri, local);
   attrs_wanted_ = false;
   if (stack_.empty()) return push(child_of_outside(uri, local, 0));
   Level& top = stack_.back();
@@ -134,6 +138,7 @@ bool BinderBase::start(std::string_view uri, std::string_view local) {
 }
 
 void BinderBase::attribute(std::string_view uri, std::string_view local, std::string_view value) {
+  if (entity_) return entity_->attribute(uri, local, value);
   if (uri != null_ns_ || local != null_local_) return;
   const FieldSlot& slot = *stack_.back().slot;
   if (shape_ != Shape::infoset) {
@@ -147,10 +152,13 @@ void BinderBase::attribute(std::string_view uri, std::string_view local, std::st
   const bool records = slot.kind == ValueKind::records;
   if (records ? value != "array" : value == "object" || value == "array")
     wrong_type(format_, slot,
-               value == "object" ? "an object" : value == "array" ? "an array" : "a scalar");
+               value == "object"  ? "an object"
+               : value == "array" ? "an array"
+                                  : "a scalar");
 }
 
 void BinderBase::end() {
+  if (entity_) return entity_->end();
   const Level top = stack_.back();
   stack_.pop_back();
   attrs_wanted_ = false;
@@ -163,6 +171,7 @@ void BinderBase::end() {
 }
 
 void BinderBase::finish() const {
+  if (entity_) return entity_->finish();
   if (!stack_.empty()) fail("incomplete document");
   if (!saw_container_)
     fail(shape_ == Shape::atom   ? "no Atom feed"

@@ -20,6 +20,7 @@
 
 #include "codecs/codec.hpp"
 #include "codecs/common/binding.hpp"
+#include "codecs/xml/entity_binder.hpp"
 #include "codecs/xml/vocabulary.hpp"
 
 namespace wb::xml {
@@ -32,10 +33,13 @@ enum class Shape { atom, soap, infoset };
 class BinderBase {
  public:
   bool start(std::string_view uri, std::string_view local);
-  bool wants_attributes() const { return attrs_wanted_; }
+  bool wants_attributes() const { return entity_ ? entity_->wants_attributes() : attrs_wanted_; }
   void attribute(std::string_view uri, std::string_view local, std::string_view value);
   void text(std::string_view chunk) {
-    if (collecting_) text_.append(chunk);
+    if (collecting_)
+      text_.append(chunk);
+    else if (entity_)
+      entity_->text(chunk);
   }
   void end();
   void finish() const;
@@ -43,6 +47,8 @@ class BinderBase {
  protected:
   BinderBase(Shape shape, DatasetKind kind, void* rows, void* (*append_row)(void*),
              const RecordTable& table);
+  // Entity rows: every event goes to e (Binder<EntityRow> below).
+  void forward_to(EntityBinder& e) { entity_ = &e; }
 
  private:
   // What the open element is, for the element that opens inside it.
@@ -81,6 +87,7 @@ class BinderBase {
   bool collecting_ = false;
   bool attrs_wanted_ = false;
   bool saw_container_ = false;  // atom feed / soap Result
+  EntityBinder* entity_ = nullptr;
 };
 
 template <class T>
@@ -91,6 +98,22 @@ class Binder : public BinderBase {
             shape, dataset_of<T>(), &rows,
             [](void* v) -> void* { return &static_cast<std::vector<T>*>(v)->emplace_back(); },
             table_of<T>()) {}
+};
+
+// The generic entity dataset binds through EntityBinder; this stays a
+// BinderBase so that adapters holding a BinderBase* need no change. (The base
+// is built as atom: it only forwards.)
+template <>
+class Binder<EntityRow> : public BinderBase {
+ public:
+  Binder(Shape shape, std::vector<EntityRow>& rows)
+      : BinderBase(Shape::atom, DatasetKind::entity, &rows, nullptr, table_of<EntityRow>()),
+        entity_binder_(shape == Shape::atom, rows) {
+    forward_to(entity_binder_);
+  }
+
+ private:
+  EntityBinder entity_binder_;
 };
 
 // Shape descriptors for adapters: Atom/Soap writers live in writer_shapes.hpp.

@@ -46,6 +46,7 @@ struct Libxml2Policy {
 template <class Shape>
 class Libxml2DomDecoder : public DecoderFor<Libxml2DomDecoder<Shape>> {
  public:
+  static constexpr bool kEntityRows = Shape::kFormat == "atom";
   template <class T>
   void decode_rows(std::string_view input, std::vector<T>& rows) {
     const DocPtr doc = read(input);

@@ -18,6 +18,7 @@ using libxml2::view;
 template <class Shape>
 class Libxml2ReaderDecoder : public DecoderFor<Libxml2ReaderDecoder<Shape>> {
  public:
+  static constexpr bool kEntityRows = Shape::kFormat == "atom";
   Libxml2ReaderDecoder() { libxml2::prepare_thread(); }
   ~Libxml2ReaderDecoder() override {
     if (reader_) xmlFreeTextReader(reader_);

@@ -79,6 +79,7 @@ const xmlSAXHandler kEmptyHandler = make_handler(false);  // parse_only
 template <class Shape>
 class Libxml2SaxDecoder : public DecoderFor<Libxml2SaxDecoder<Shape>> {
  public:
+  static constexpr bool kEntityRows = Shape::kFormat == "atom";
   template <class T>
   void decode_rows(std::string_view input, std::vector<T>& rows) {
     Binder<T> binder(shape_of(Shape::kFormat), rows);

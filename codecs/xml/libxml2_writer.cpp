@@ -68,6 +68,7 @@ int append_to_string(void* context, const char* buffer, int len) {
 template <class Shape>
 class Libxml2Encoder : public EncoderFor<Libxml2Encoder<Shape>> {
  public:
+  static constexpr bool kEntityRows = Shape::kFormat == "atom";
   Libxml2Encoder() { libxml2::prepare_thread(); }
 
   template <class T>

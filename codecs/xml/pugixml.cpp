@@ -72,6 +72,7 @@ class StringWriter : public pugi::xml_writer {
 template <class Shape>
 class PugixmlEncoder : public EncoderFor<PugixmlEncoder<Shape>> {
  public:
+  static constexpr bool kEntityRows = Shape::kFormat == "atom";
   template <class T>
   void encode_rows(const std::vector<T>& rows, std::string& out) {
     doc_.reset();
@@ -92,6 +93,7 @@ class PugixmlEncoder : public EncoderFor<PugixmlEncoder<Shape>> {
 template <class Shape>
 class PugixmlDomDecoder : public DecoderFor<PugixmlDomDecoder<Shape>> {
  public:
+  static constexpr bool kEntityRows = Shape::kFormat == "atom";
   template <class T>
   void decode_rows(std::string_view input, std::vector<T>& rows) {
     policy_.reset(load(input));

@@ -73,6 +73,7 @@ class ReferenceSink {
 template <class Shape>
 class ReferenceEncoder : public EncoderFor<ReferenceEncoder<Shape>> {
  public:
+  static constexpr bool kEntityRows = Shape::kFormat == "atom";
   template <class T>
   void encode_rows(const std::vector<T>& rows, std::string& out) {
     out.clear();

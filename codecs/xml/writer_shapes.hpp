@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "codecs/common/entity.hpp"
 #include "codecs/common/text.hpp"
 #include "codecs/xml/vocabulary.hpp"
 #include "generators/datasets.hpp"
@@ -94,6 +95,23 @@ void write_atom_properties(Layout<Sink>& w, const T& record) {
     }
     w.close();
   });
+}
+
+// Entity rows: properties in order, m:type unless Edm.String, "Null(T)" as
+// m:null="true" (with m:type T unless Edm.String). Nested values are JSON
+// text (codecs/common/entity.hpp) and are written as that text: the row
+// round-trips; the payload does not re-expand them into elements.
+template <class Sink>
+void write_atom_properties(Layout<Sink>& w, const EntityRow& row) {
+  for (const EntityProperty& p : row.Properties) {
+    const std::string_view null_of = entity::null_of(p.Type);
+    const std::string_view type = null_of.empty() ? std::string_view(p.Type) : null_of;
+    w.open("d", p.Name, kDataNs);
+    if (type != entity::kString) w.sink().attribute("m", "type", kMetadataNs, type);
+    if (!null_of.empty()) w.sink().attribute("m", "null", kMetadataNs, "true");
+    if (!p.Value.empty()) w.sink().text(p.Value);
+    w.close();
+  }
 }
 
 // Appends the entity key as it appears in ids and edit links: "(42)" or

@@ -48,6 +48,7 @@ struct XercesPolicy {
 template <Shape kShape>
 class XercesDomDecoder : public DecoderFor<XercesDomDecoder<kShape>> {
  public:
+  static constexpr bool kEntityRows = kShape == Shape::atom;
   XercesDomDecoder() {
     parser_.setDoNamespaces(true);
     parser_.setValidationScheme(XercesDOMParser::Val_Never);

@@ -43,6 +43,7 @@ class BinderHandler : public DefaultHandler {
 template <Shape kShape>
 class XercesSaxDecoder : public DecoderFor<XercesSaxDecoder<kShape>> {
  public:
+  static constexpr bool kEntityRows = kShape == Shape::atom;
   XercesSaxDecoder() : reader_(XMLReaderFactory::createXMLReader()) {
     reader_->setFeature(XMLUni::fgSAX2CoreNameSpaces, true);
     reader_->setFeature(XMLUni::fgSAX2CoreNameSpacePrefixes, false);  // no xmlns attributes

@@ -68,6 +68,7 @@ class XercesSink {
 template <class Shape>
 class XercesEncoder : public EncoderFor<XercesEncoder<Shape>> {
  public:
+  static constexpr bool kEntityRows = Shape::kFormat == "atom";
   XercesEncoder()
       : impl_(DOMImplementation::getImplementation()),
         serializer_(impl_->createLSSerializer()),
