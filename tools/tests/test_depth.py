@@ -1,0 +1,70 @@
+"""Names and fields of the measurement-depth benchmarks (issue 7) as the tools read them."""
+
+import json
+import os
+import tempfile
+import unittest
+
+from wbtools import depth, noise, results
+
+
+def _entry(name, cpu, rep=0, **extra):
+    entry = {"name": name, "run_name": name.split("_")[0] if name.endswith(("_BigO", "_RMS"))
+             else name, "run_type": "iteration", "repetition_index": rep, "iterations": 10,
+             "real_time": cpu, "cpu_time": cpu, "time_unit": "us", "threads": 1}
+    entry.update(extra)
+    return entry
+
+
+class DepthNames(unittest.TestCase):
+    def test_scaling_and_threads_names(self):
+        n = results.parse_name("json/message/scaling/decode/simdjson-dom/1000")
+        self.assertEqual((n.format, n.dataset, n.rows, n.op, n.library),
+                         ("json", "message", 1000, "decode-scaling", "simdjson-dom"))
+        fit = results.parse_name("json/message/scaling/decode/simdjson-dom_BigO")
+        self.assertEqual((fit.rows, fit.op), (0, "decode-scaling"))
+        t = results.parse_name("json/airport/1010/decode/x/from:reference/real_time/threads:2")
+        self.assertEqual((t.threads, t.op, t.source), (2, "decode", "reference"))
+        self.assertNotEqual(results.run_key(t.full),
+                            results.run_key("json/airport/1010/decode/x/from:reference/"
+                                            "real_time/threads:4"))
+
+
+class DepthFile(unittest.TestCase):
+    def load(self, entries):
+        handle = tempfile.NamedTemporaryFile("w", suffix=".json", delete=False)
+        self.addCleanup(os.unlink, handle.name)
+        json.dump({"context": {}, "benchmarks": entries}, handle)
+        handle.close()
+        return results.load(handle.name)
+
+    def test_memory_from_last_repetition_only(self):
+        name = "json/airport/101/decode/p/from:reference"
+        result = self.load([
+            _entry(name, 10, 0, allocs_per_iter=5, max_bytes_used=-99999),  # 1.7.1 garbage
+            _entry(name, 10, 1, allocs_per_iter=5, max_bytes_used=800,
+                   total_allocated_bytes=900, bytes_per_second=1e8)])
+        run = result.get(name)
+        self.assertEqual(run.memory["max_bytes_used"], 800)
+        self.assertNotIn("max_bytes_used", run.counters)
+        self.assertIn("| 5 | 0.05 |", depth.memory_section(result))
+
+    def test_scaling_growth_flag_and_noise(self):
+        family = "json/message/scaling/decode/p"
+        entries = [_entry(f"{family}/{n}", n * (2.0 if n == 10000 else 1.0)) for n in
+                   (10, 100, 1000, 10000)]
+        entries.append({"name": family + "_BigO", "run_name": family, "run_type": "aggregate",
+                        "aggregate_name": "BigO", "cpu_coefficient": 1.5,
+                        "real_coefficient": 1.5, "big_o": "N", "time_unit": "us"})
+        entries += [_entry("json/airport/101/decode-cold/p", cpu, rep) for rep, cpu in
+                    enumerate((10, 20, 30))]
+        result = self.load(entries)
+        text = depth.scaling_section(result)
+        self.assertIn("**grows**", text)
+        self.assertIn("100.0 %", text)
+        self.assertEqual([name for name, _ in noise.noisy(result)],
+                         ["json/airport/101/decode-cold/p"])
+
+
+if __name__ == "__main__":
+    unittest.main()
