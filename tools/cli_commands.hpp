@@ -14,5 +14,6 @@ int run_list(Args args);
 int run_encode(Args args);
 int run_decode(Args args);
 int run_sizes(Args args);
+int run_infoset(Args args);
 
 }  // namespace wb::cli

@@ -21,6 +21,7 @@ constexpr Command kCommands[] = {
     {"encode", &wb::cli::run_encode},
     {"decode", &wb::cli::run_decode},
     {"sizes", &wb::cli::run_sizes},
+    {"infoset", &wb::cli::run_infoset},
 };
 
 constexpr const char kUsage[] = R"txt(usage: wirebench COMMAND [OPTIONS]
@@ -32,6 +33,8 @@ Commands (each takes --help):
   decode   decode a file and print its records as canonical JSON lines
              decode --format F --dataset D [--library L] FILE
   sizes    payload size of every format x dataset x default size [--markdown]
+  infoset  the WCF JSON<->XML infoset of any JSON file, as XML
+             infoset [--compact] FILE
   help     this text
 
 Exit status: 0 success, 1 failure (e.g. a payload that does not decode),
