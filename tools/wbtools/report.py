@@ -8,7 +8,7 @@ import math
 import os
 import statistics
 
-from . import depth, model, model_view, published, results, units
+from . import depth, model, model_view, published, results, units, wcf
 
 # Sections list only these context keys first (the rest follow in a compact list).
 _CONTEXT_FIRST = ("date", "host_name", "executable", "num_cpus", "mhz_per_cpu", "cpu_pinned",
@@ -271,6 +271,7 @@ def write(result, links, out_dir, chart_link_name="loopback", threads_result=Non
         throughput_section(result),
         matrix_section(result),
         parse_only_section(result),
+        wcf.section(result),
         depth.icount_section(result, icounts),
         depth.memory_section(result),
         depth.cold_section(result),
