@@ -1,7 +1,9 @@
 // wirebench_bench: every benchmark comes from the registry. Besides Google
 // Benchmark's flags it takes --wirebench_seed=N (also env WIREBENCH_SEED),
 // --wirebench_threads (register only the concurrent-client benchmarks, for an
-// unpinned run of their own) and --wirebench_icount (no memory run; callgrind
+// unpinned run of their own), --wirebench_scaling (add the Complexity(oN)
+// families over the message sizes; ~10 % more benchmarks, so opt-in) and
+// --wirebench_icount (no memory run; callgrind
 // collects inside the timed loops only, see tools/icount.py).
 #include <charconv>
 #include <cstdio>
@@ -34,6 +36,7 @@ int main(int argc, char** argv) {
   if (const char* env = std::getenv("WIREBENCH_SEED"); env && *env) seed_text = env;
   // Our flag is taken out before Google Benchmark sees (and rejects) it.
   bool threads = false;
+  bool scaling = false;
   std::vector<char*> args;
   for (int i = 0; i < argc; ++i) {
     std::string_view arg = argv[i];
@@ -41,6 +44,8 @@ int main(int argc, char** argv) {
       seed_text = arg.substr(kSeedFlag.size());
     else if (i > 0 && arg == "--wirebench_threads")
       threads = true;
+    else if (i > 0 && arg == "--wirebench_scaling")
+      scaling = true;
     else if (i > 0 && arg == "--wirebench_icount")
       wb::bench::probe::callgrind = true;
     else
@@ -63,7 +68,7 @@ int main(int argc, char** argv) {
   } else {
     wb::bench::register_codec_benchmarks();
     wb::bench::register_cold_benchmarks();
-    wb::bench::register_scaling_benchmarks();
+    if (scaling) wb::bench::register_scaling_benchmarks();
     wb::bench::register_reference_benchmarks();
   }
   benchmark::Initialize(&count, args.data());

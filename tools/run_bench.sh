@@ -29,6 +29,8 @@ options:
                      repetition and the aggregates, the console shows aggregates
   --interleave       interleave repetitions of different benchmarks at random
                      (--benchmark_enable_random_interleaving=true)
+  --scaling          add the scaling families ({format}/message/scaling/{op}/{codec}/N,
+                     N = 10 ... 10,000, Complexity(oN)) to this pinned run
   --threads          run only the concurrent-client benchmarks (1, 2, 4 threads,
                      wall clock) UNPINNED, into results/<...>-threads.json; the
                      default run stays pinned to one CPU and leaves them out
@@ -64,6 +66,7 @@ filter=""
 cpu=$(($(nproc) - 1))
 interleave=0
 threads=0
+scaling=0
 quick=0
 extra=()
 while [[ $# -gt 0 ]]; do
@@ -93,6 +96,7 @@ while [[ $# -gt 0 ]]; do
     --repetitions=*) repetitions="${1#*=}" ;;
     --interleave) interleave=1 ;;
     --threads) threads=1 ;;
+    --scaling) scaling=1 ;;
     --)
       shift
       extra=("$@")
@@ -160,6 +164,7 @@ args=(
 )
 [[ -n "$filter" ]] && args+=(--benchmark_filter="$filter")
 ((interleave)) && args+=(--benchmark_enable_random_interleaving=true)
+((scaling)) && args+=(--wirebench_scaling)
 # Thread runs are unpinned (N threads on one CPU would measure the scheduler);
 # the context's cpu_pinned and run_kind fields say so in the file.
 pin=(taskset -c "$cpu")
