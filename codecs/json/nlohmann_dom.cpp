@@ -10,31 +10,35 @@ namespace {
 
 constexpr std::string_view kLibrary = "nlohmann-dom";
 
+// Json: nlohmann::json, or ordered_json for entity rows (json's objects are
+// std::maps, which sort members; a row's properties are in wire order).
+template <class Json>
 struct NlohmannDom {
-  using Value = const nlohmann::json&;
+  using Value = const Json&;
   static bool is_object(Value v) { return v.is_object(); }
   static bool is_array(Value v) { return v.is_array(); }
   template <class F>
   static void members(Value v, F f) {
-    for (const auto& [key, child] : v.get_ref<const nlohmann::json::object_t&>()) f(key, child);
+    for (const auto& [key, child] : v.template get_ref<const typename Json::object_t&>())
+      f(key, child);
   }
   template <class F>
   static void elements(Value v, F f) {
-    for (const auto& e : v.get_ref<const nlohmann::json::array_t&>()) f(e);
+    for (const auto& e : v.template get_ref<const typename Json::array_t&>()) f(e);
   }
   static void store(const FieldSlot& s, void* record, Value v) {
-    using Type = nlohmann::json::value_t;
+    using Type = typename Json::value_t;
     switch (v.type()) {
       case Type::string:
-        return store_string(kFormat, s, record, v.get_ref<const std::string&>());
+        return store_string(kFormat, s, record, v.template get_ref<const std::string&>());
       case Type::number_integer:
-        return store_int(kFormat, s, record, v.get<int64_t>());
+        return store_int(kFormat, s, record, v.template get<int64_t>());
       case Type::number_unsigned:  // nlohmann reads every non-negative integer as unsigned
-        return store_unsigned(s, record, v.get<uint64_t>());
+        return store_unsigned(s, record, v.template get<uint64_t>());
       case Type::number_float:
-        return store_double(kFormat, s, record, v.get<double>());
+        return store_double(kFormat, s, record, v.template get<double>());
       case Type::boolean:
-        return store_bool(kFormat, s, record, v.get<bool>());
+        return store_bool(kFormat, s, record, v.template get<bool>());
       case Type::null:
         return store_null(kFormat, s, record);
       default:
@@ -48,19 +52,26 @@ class NlohmannDomDecoder : public DecoderFor<NlohmannDomDecoder> {
   static constexpr bool kEntityRows = true;
   template <class T>
   void decode_rows(std::string_view input, std::vector<T>& rows) {
-    parse(input);
-    DomBinder<NlohmannDom>::bind_feed(doc_, rows);
+    if constexpr (std::is_same_v<T, EntityRow>) {
+      parse(input, ordered_);
+      DomBinder<NlohmannDom<nlohmann::ordered_json>>::bind_feed(ordered_, rows);
+      ordered_ = nullptr;
+    } else {
+      parse(input, doc_);
+      DomBinder<NlohmannDom<nlohmann::json>>::bind_feed(doc_, rows);
+    }
   }
-  void parse_only(std::string_view input) final { parse(input); }
+  void parse_only(std::string_view input) final { parse(input, doc_); }
 
  private:
-  void parse(std::string_view input) {
+  template <class Json>
+  void parse(std::string_view input, Json& doc) {
     const std::string_view json = skip_bom(input);
     const std::size_t bom = input.size() - json.size();
     reject_nul(kLibrary, json, bom);
     try {
-      doc_ = nlohmann::json::parse(json.begin(), json.end());
-    } catch (const nlohmann::json::parse_error& e) {
+      doc = Json::parse(json.begin(), json.end());
+    } catch (const nlohmann::json::parse_error& e) {  // ordered_json throws the same types
       throw_nlohmann_error(kLibrary, e, e.byte, bom);
     } catch (const nlohmann::json::exception& e) {  // e.g. a number out of range
       throw DecodeError(kLibrary, e.what());
@@ -68,6 +79,7 @@ class NlohmannDomDecoder : public DecoderFor<NlohmannDomDecoder> {
   }
 
   nlohmann::json doc_;  // the previous tree is freed when the next is assigned
+  nlohmann::ordered_json ordered_;
 };
 
 }  // namespace
