@@ -35,7 +35,7 @@ int run_infoset(Args args) {
   }
   if (a.positionals.size() != 1) throw UsageError("expected one FILE (or -)");
   const std::string json = padded_copy(read_input(a.positionals.front()));
-  const std::string_view input(json.data(), json.size() - kInputPadding);
+  const std::string_view input = json;  // the padding is beyond size()
   std::string xml;
   wcfjson::XmlTextSink sink(xml, !a.has("compact"));
   wcfjson::JsonToInfoset<wcfjson::XmlTextSink> mapping(sink);
