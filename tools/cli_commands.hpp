@@ -15,5 +15,6 @@ int run_encode(Args args);
 int run_decode(Args args);
 int run_sizes(Args args);
 int run_infoset(Args args);
+int run_conformance(Args args);
 
 }  // namespace wb::cli

@@ -22,6 +22,7 @@ constexpr Command kCommands[] = {
     {"decode", &wb::cli::run_decode},
     {"sizes", &wb::cli::run_sizes},
     {"infoset", &wb::cli::run_infoset},
+    {"conformance", &wb::cli::run_conformance},
 };
 
 constexpr const char kUsage[] = R"txt(usage: wirebench COMMAND [OPTIONS]
@@ -35,6 +36,9 @@ Commands (each takes --help):
   sizes    payload size of every format x dataset x default size [--markdown]
   infoset  the WCF JSON<->XML infoset of any JSON file, as XML
              infoset [--compact] FILE
+  conformance
+           every JSON decoder over JSONTestSuite: accepted/rejected/crashed
+             conformance [--dir D] [--json OUT]
   help     this text
 
 Exit status: 0 success, 1 failure (e.g. a payload that does not decode),

@@ -12,7 +12,7 @@ import argparse
 import os
 import sys
 
-from wbtools import cli, depth, links, report, results
+from wbtools import cli, conformance, depth, links, report, results
 
 
 def parse_args(argv):
@@ -28,6 +28,9 @@ def parse_args(argv):
                              "if it exists)")
     parser.add_argument("--icount", metavar="FILE",
                         help="`wirebench icount` output (default: RESULT-icount.json if it exists)")
+    parser.add_argument("--conformance", metavar="FILE",
+                        help="`wirebench conformance --json` output (default: "
+                             "RESULT-conformance.json if it exists; `wirebench bench` writes it)")
     parser.add_argument("--chart-link", default="loopback", metavar="NAME",
                         help="link whose RTT and knobs the time-against-bandwidth chart uses "
                              "(default loopback: near-zero RTT isolates the bandwidth)")
@@ -49,9 +52,12 @@ def main(argv=None):
                              else None)
     threads_result = results.load(threads) if threads else None
     icounts = depth.load_icount(icount) if icount else None
+    matrix = args.conformance or (base + "-conformance.json"
+                                  if os.path.exists(base + "-conformance.json") else None)
+    conformance_matrix = conformance.load(matrix) if matrix else None
     try:
         path = report.write(result, list(profiles.values()), out, args.chart_link,
-                            threads_result, icounts)
+                            threads_result, icounts, conformance_matrix)
     except OSError as err:
         raise cli.UserError(f"{out}: cannot write the report: {err.strerror or err}") from None
     print(path)

@@ -19,7 +19,9 @@ usage: tools/run_bench.sh BUILD_DIR [OPTIONS] [-- BENCHMARK_ARGS...]
 
 Runs BUILD_DIR/wirebench_bench pinned to one CPU and writes Google Benchmark's
 JSON to results/<UTC stamp>-<host>-<short commit>.json (atomically, never
-overwriting). Prints that path as the last line of stdout; progress goes to stderr.
+overwriting), then the JSON conformance matrix beside it (<name>-conformance.json,
+`wirebench_cli conformance`; not for --threads runs). Prints the result path as
+the last line of stdout; progress goes to stderr.
 
 options:
   --quick            1 repetition, min time 0.01 s per benchmark (a smoke run)
@@ -204,4 +206,17 @@ rm -f "$tmp"
 # not a failure: on a shared VM some noise is expected, but a comparison of
 # such cases needs compare.py's U-test or a rerun).
 PYTHONPATH="$ROOT/tools" /usr/bin/python3 -m wbtools.noise "$final" >&2 || true
+# The JSON conformance matrix (DESIGN.md section 8) beside the result, where
+# `wirebench report` finds it. Exit 1 means a parser crashed or a decoder took
+# invalid JSON: a finding for the report, not a reason to drop the result.
+if ((!threads)); then
+  conformance_status=0
+  "$BUILD/wirebench_cli" conformance --json "${final%.json}-conformance.json" >&2 ||
+    conformance_status=$?
+  case $conformance_status in
+    0) ;;
+    1) printf 'run_bench: conformance: crashes or invalid JSON decoded, see the table above\n' >&2 ;;
+    *) printf 'run_bench: conformance matrix not written (exit %s)\n' "$conformance_status" >&2 ;;
+  esac
+fi
 echo "$final"

@@ -8,7 +8,7 @@ import math
 import os
 import statistics
 
-from . import depth, model, model_view, published, results, units, wcf
+from . import conformance, depth, model, model_view, published, results, units, wcf
 
 # Sections list only these context keys first (the rest follow in a compact list).
 _CONTEXT_FIRST = ("date", "host_name", "executable", "num_cpus", "mhz_per_cpu", "cpu_pinned",
@@ -244,9 +244,11 @@ def model_section(pairings, links, chart_names):
     return "\n".join(text)
 
 
-def write(result, links, out_dir, chart_link_name="loopback", threads_result=None, icounts=None):
+def write(result, links, out_dir, chart_link_name="loopback", threads_result=None, icounts=None,
+          conformance_matrix=None):
     """Write REPORT.md and the charts into out_dir; return the REPORT.md path. threads_result
-    (a --threads result file) and icounts (depth.load_icount) add their sections."""
+    (a --threads result file) and icounts (depth.load_icount) add their sections, as does
+    conformance_matrix (conformance.load)."""
     os.makedirs(out_dir, exist_ok=True)
     pairings = model.collect(result)
     chart_names = []
@@ -279,6 +281,7 @@ def write(result, links, out_dir, chart_link_name="loopback", threads_result=Non
         depth.threads_section(threads_result),
         model_section(pairings, links, chart_names),
         chart_note,
+        conformance.section(conformance_matrix),
     ]
     path = os.path.join(out_dir, "REPORT.md")
     with open(path + ".tmp", "w", encoding="utf-8") as handle:

@@ -1,0 +1,330 @@
+// `conformance`: every JSON decoder over JSONTestSuite's test_parsing files.
+// Each parse runs in a forked child, so a parser that crashes or hangs on one
+// file is recorded as "crashed" and the matrix still completes.
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "codecs/registry.hpp"
+#include "tools/cli_args.hpp"
+#include "tools/cli_commands.hpp"
+#include "tools/cli_io.hpp"
+
+namespace wb::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char kHelp[] = R"txt(usage: wirebench conformance [--dir D] [--json OUT]
+
+Runs every decoder of format json over every file of the JSONTestSuite
+directory D (default: shared/conformance/json/test_parsing beside the
+repository), each parse in its own child process (10 s CPU limit), and
+records per file and decoder:
+  parse   parse_only: "accepted", "rejected" (DecodeError) or "crashed"
+          (a signal, a hang, or an exception other than DecodeError)
+  decode  decode() into the message dataset, for n_ files only: the binders
+          must reject every one of them whatever the parser says
+The expected outcome comes from the file name: y_ accept, n_ reject, i_ either.
+
+Prints one row per decoder: y accepted/total, n rejected/total, i accepted,
+crashes, and decode's n rejected/total; then every y_ file a parser rejects
+and every n_ file it accepts.
+
+  --dir D     the test_parsing directory
+  --json OUT  also write the whole matrix as JSON to OUT
+
+Exit status: 0 when nothing crashed and decode() rejected every n_ file,
+1 otherwise (the table and OUT are written either way), 2 on a bad request.
+)txt";
+
+enum class Outcome { accepted, rejected, crashed };
+
+const char* name_of(Outcome o) {
+  switch (o) {
+    case Outcome::accepted:
+      return "accepted";
+    case Outcome::rejected:
+      return "rejected";
+    case Outcome::crashed:
+      return "crashed";
+  }
+  return "?";
+}
+
+// What a child reports through its exit status.
+constexpr int kChildAccepted = 0;
+constexpr int kChildRejected = 1;
+constexpr int kChildOtherException = 3;
+
+struct Result {
+  Outcome outcome;
+  std::string detail;  // for crashes: the signal or the stray exception
+};
+
+// Runs one parse in a child. The child never returns into our stack (_exit),
+// so nothing of the parent is flushed or destroyed twice.
+template <class Parse>
+Result in_child(Parse parse) {
+  std::fflush(nullptr);
+  const pid_t pid = fork();
+  if (pid < 0) throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
+  if (pid == 0) {
+    // A parser stuck in a loop is a crash, not a stalled matrix.
+    const rlimit cpu{10, 11};
+    setrlimit(RLIMIT_CPU, &cpu);
+    alarm(30);
+    int status = kChildAccepted;
+    try {
+      parse();
+    } catch (const DecodeError&) {
+      status = kChildRejected;
+    } catch (...) {
+      status = kChildOtherException;
+    }
+    _exit(status);
+  }
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR) throw std::runtime_error(std::string("waitpid: ") + std::strerror(errno));
+  if (WIFEXITED(status)) {
+    switch (WEXITSTATUS(status)) {
+      case kChildAccepted:
+        return {Outcome::accepted, ""};
+      case kChildRejected:
+        return {Outcome::rejected, ""};
+      case kChildOtherException:
+        return {Outcome::crashed, "exception other than DecodeError"};
+      default:
+        return {Outcome::crashed, "exit status " + std::to_string(WEXITSTATUS(status))};
+    }
+  }
+  const char* sig = WIFSIGNALED(status) ? sigabbrev_np(WTERMSIG(status)) : nullptr;
+  return {Outcome::crashed, std::string("signal SIG") + (sig ? sig : "?")};
+}
+
+struct CorpusFile {
+  std::string name;
+  std::string padded;  // the bytes followed by kInputPadding
+};
+
+std::vector<CorpusFile> load(const fs::path& dir) {
+  if (!fs::is_directory(dir)) throw UsageError("not a directory: '" + dir.string() + "'");
+  std::vector<CorpusFile> files;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    const std::string name = entry.path().filename().string();
+    if (!entry.is_regular_file() || !name.ends_with(".json")) continue;
+    files.push_back({name, padded_copy(read_input(entry.path().string()))});
+  }
+  std::sort(files.begin(), files.end(),
+            [](const CorpusFile& a, const CorpusFile& b) { return a.name < b.name; });
+  if (files.empty()) throw UsageError("no .json files in '" + dir.string() + "'");
+  return files;
+}
+
+struct Tally {
+  int y = 0, y_accepted = 0, n = 0, n_rejected = 0, i = 0, i_accepted = 0, crashed = 0;
+  int n_decode_rejected = 0;
+  std::vector<std::string> y_rejected_files, n_accepted_files, n_decoded_files, crashed_files;
+};
+
+struct Cell {
+  Result parse;
+  std::optional<Result> decode;  // n_ files only
+};
+
+void append_json_string(std::string& out, std::string_view s) {
+  out += '"';
+  for (const char c : s) {
+    if (c == '"' || c == '\\') {
+      (out += '\\') += c;
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned char>(c));
+      out += buf;
+    } else {
+      out += c;
+    }
+  }
+  out += '"';
+}
+
+std::string expected_of(std::string_view name) {
+  if (name.starts_with("y_")) return "accept";
+  if (name.starts_with("n_")) return "reject";
+  return "either";
+}
+
+std::string matrix_json(const fs::path& dir, const std::vector<const CodecEntry*>& decoders,
+                        const std::vector<CorpusFile>& files,
+                        const std::vector<std::vector<Cell>>& cells,
+                        const std::vector<Tally>& tallies) {
+  std::string out = "{\n  \"corpus\": ";
+  append_json_string(out, dir.string());
+  out += ",\n  \"decoders\": [\n";
+  for (std::size_t d = 0; d < decoders.size(); ++d) {
+    const Tally& t = tallies[d];
+    out += "    {\"library\": ";
+    append_json_string(out, decoders[d]->library);
+    out += ", \"y_total\": " + std::to_string(t.y) +
+           ", \"y_accepted\": " + std::to_string(t.y_accepted) +
+           ", \"n_total\": " + std::to_string(t.n) +
+           ", \"n_rejected\": " + std::to_string(t.n_rejected) +
+           ", \"i_total\": " + std::to_string(t.i) +
+           ", \"i_accepted\": " + std::to_string(t.i_accepted) +
+           ", \"crashed\": " + std::to_string(t.crashed) +
+           ", \"decode_n_rejected\": " + std::to_string(t.n_decode_rejected) + "}";
+    out += d + 1 < decoders.size() ? ",\n" : "\n";
+  }
+  out += "  ],\n  \"files\": [\n";
+  for (std::size_t f = 0; f < files.size(); ++f) {
+    out += "    {\"name\": ";
+    append_json_string(out, files[f].name);
+    out += ", \"expected\": \"" + expected_of(files[f].name) + "\", \"parse\": {";
+    std::string decode, details;
+    for (std::size_t d = 0; d < decoders.size(); ++d) {
+      const Cell& c = cells[d][f];
+      const std::string key = "\"" + std::string(decoders[d]->library) + "\": ";
+      out += (d ? ", " : "") + key + "\"" + name_of(c.parse.outcome) + "\"";
+      if (c.decode)
+        decode += (decode.empty() ? "" : ", ") + key + "\"" + name_of(c.decode->outcome) + "\"";
+      for (const Result* r : {&c.parse, c.decode ? &*c.decode : nullptr}) {
+        if (!r || r->detail.empty()) continue;
+        details += (details.empty() ? "" : ", ") + key;
+        append_json_string(details, r->detail);
+      }
+    }
+    out += "}";
+    if (!decode.empty()) out += ", \"decode\": {" + decode + "}";
+    if (!details.empty()) out += ", \"crash_detail\": {" + details + "}";
+    out += f + 1 < files.size() ? "},\n" : "}\n";
+  }
+  out += "  ]\n}\n";
+  return out;
+}
+
+std::string ratio(int part, int whole) {
+  return std::to_string(part) + "/" + std::to_string(whole);
+}
+
+std::string summary_table(const std::vector<const CodecEntry*>& decoders,
+                          const std::vector<Tally>& tallies) {
+  std::vector<std::vector<std::string>> rows = {
+      {"decoder", "y accepted", "n rejected", "i accepted", "crashed", "decode n rejected"}};
+  for (std::size_t d = 0; d < decoders.size(); ++d) {
+    const Tally& t = tallies[d];
+    rows.push_back({std::string(decoders[d]->library), ratio(t.y_accepted, t.y),
+                    ratio(t.n_rejected, t.n), ratio(t.i_accepted, t.i), std::to_string(t.crashed),
+                    ratio(t.n_decode_rejected, t.n)});
+  }
+  std::vector<std::size_t> width(rows.front().size(), 0);
+  for (const auto& r : rows)
+    for (std::size_t c = 0; c < r.size(); ++c) width[c] = std::max(width[c], r[c].size());
+  std::string out;
+  for (const auto& r : rows) {
+    for (std::size_t c = 0; c < r.size(); ++c) {
+      const std::string pad(width[c] - r[c].size(), ' ');
+      out += c == 0 ? r[c] + pad : "  " + pad + r[c];
+    }
+    out += '\n';
+  }
+  for (std::size_t d = 0; d < decoders.size(); ++d) {
+    const Tally& t = tallies[d];
+    const std::pair<const char*, const std::vector<std::string>*> lists[] = {
+        {"rejects valid", &t.y_rejected_files},
+        {"accepts invalid", &t.n_accepted_files},
+        {"decode() accepts invalid", &t.n_decoded_files},
+        {"crashed on", &t.crashed_files}};
+    for (const auto& [what, names] : lists) {
+      if (names->empty()) continue;
+      out += std::string(decoders[d]->library) + " " + what + ":";
+      for (const auto& n : *names) out += " " + n;
+      out += '\n';
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+int run_conformance(Args args) {
+  const ParsedArgs a = parse_args(args, {{"dir", true}, {"json", true}});
+  if (a.help) {
+    write_stdout(kHelp);
+    return kExitOk;
+  }
+  if (!a.positionals.empty())
+    throw UsageError("unexpected argument '" + std::string(a.positionals.front()) + "'");
+  const fs::path dir = a.has("dir") ? fs::path(*a.value("dir")) : fs::path(WB_CONFORMANCE_DIR);
+  const std::vector<CorpusFile> files = load(dir);
+  const std::vector<const CodecEntry*> decoders = codecs_of("json", Role::decode);
+  if (decoders.empty()) throw std::runtime_error("no json decoder in the registry");
+
+  std::vector<std::vector<Cell>> cells(decoders.size());
+  std::vector<Tally> tallies(decoders.size());
+  for (std::size_t d = 0; d < decoders.size(); ++d) {
+    Tally& t = tallies[d];
+    // Every parse happens in a child, so this object is never used twice.
+    auto decoder = decoders[d]->make_decoder();
+    for (const CorpusFile& f : files) {
+      Cell cell{in_child([&] { decoder->parse_only(f.padded); }), std::nullopt};
+      const bool accepted = cell.parse.outcome == Outcome::accepted;
+      if (cell.parse.outcome == Outcome::crashed) {
+        ++t.crashed;
+        t.crashed_files.push_back(f.name + " (" + cell.parse.detail + ")");
+      }
+      if (f.name.starts_with("y_")) {
+        ++t.y;
+        t.y_accepted += accepted;
+        if (!accepted) t.y_rejected_files.push_back(f.name);
+      } else if (f.name.starts_with("n_")) {
+        ++t.n;
+        t.n_rejected += cell.parse.outcome == Outcome::rejected;
+        if (accepted) t.n_accepted_files.push_back(f.name);
+        cell.decode = in_child([&] {
+          Records out = empty_records(DatasetKind::message);
+          decoder->decode(f.padded, out);
+        });
+        if (cell.decode->outcome == Outcome::rejected) {
+          ++t.n_decode_rejected;
+        } else {
+          t.n_decoded_files.push_back(f.name + " (" + name_of(cell.decode->outcome) + ")");
+          if (cell.decode->outcome == Outcome::crashed) ++t.crashed;
+        }
+      } else {
+        ++t.i;
+        t.i_accepted += accepted;
+      }
+      cells[d].push_back(std::move(cell));
+    }
+  }
+
+  write_stdout(summary_table(decoders, tallies));
+  if (a.has("json")) {
+    // Written beside and renamed, so an interrupted run leaves no half file.
+    const std::string path(*a.value("json"));
+    const std::string tmp = path + ".tmp";
+    {
+      std::ofstream out(tmp, std::ios::binary);
+      out << matrix_json(dir, decoders, files, cells, tallies);
+      if (!out.flush()) throw std::runtime_error("cannot write '" + tmp + "'");
+    }
+    fs::rename(tmp, path);
+  }
+  const bool clean = std::all_of(tallies.begin(), tallies.end(), [](const Tally& t) {
+    return t.crashed == 0 && t.n_decode_rejected == t.n;
+  });
+  return clean ? kExitOk : kExitFailure;
+}
+
+}  // namespace wb::cli
