@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (CMake preset "fuzz": clang, ASan + UBSan, the
+# codecs compiled with coverage) and runs each one for a bounded time, seeded
+# from fixtures/. One target per format runs every decoder of that format
+# (fuzz/fuzz_decoder.cpp). Crash inputs land in build/fuzz/artifacts/.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BUILD="$ROOT/build/fuzz"
+JOBS="${WIREBENCH_JOBS:-$(nproc 2>/dev/null || echo 2)}"
+# Seeds above this size are left out: libFuzzer would raise -max_len to the
+# largest seed, and mutating megabyte inputs explores little per second. The
+# 100,000-deep nesting fixtures are bigger; 64 KiB still nests 32,768 deep.
+MAX_LEN=65536
+
+usage() {
+  cat <<'USAGE'
+usage: tools/run_fuzz.sh [--seconds N] [--format F]
+
+Configures and builds the fuzz preset into build/fuzz (clang++, libFuzzer,
+-fsanitize=fuzzer,address,undefined), then runs fuzz_<format> for N seconds
+per target (default 60) with -timeout=10 -rss_limit_mb=2048, one target after
+the other. Seeds: every file of fixtures/ up to 64 KiB; the corpus each target
+grows is kept in build/fuzz/corpus/<format>/ so later runs continue from it.
+A crash, leak, timeout or sanitizer report stops that target and its input is
+written to build/fuzz/artifacts/<format>-<kind>-<sha1>.
+
+  --seconds N   time per target (-max_total_time)
+  --format F    only this format's target (default: every format of the
+                registry, build/fuzz/fuzz-formats.txt)
+  -h, --help    this text
+
+Exit status: 0 when no target found anything, 1 when one did, 2 on a bad
+request or a failed build.
+USAGE
+}
+
+die() {
+  printf 'run_fuzz: error: %s\n' "$*" >&2
+  exit 2
+}
+
+seconds=60
+only=""
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    -h | --help)
+      usage
+      exit 0
+      ;;
+    --seconds)
+      [[ $# -ge 2 ]] || die "--seconds needs a number"
+      seconds="$2"
+      shift
+      ;;
+    --seconds=*) seconds="${1#*=}" ;;
+    --format)
+      [[ $# -ge 2 ]] || die "--format needs a format"
+      only="$2"
+      shift
+      ;;
+    --format=*) only="${1#*=}" ;;
+    *) die "unknown option '$1' (see --help)" ;;
+  esac
+  shift
+done
+[[ "$seconds" =~ ^[1-9][0-9]*$ ]] || die "--seconds wants a positive number, got '$seconds'"
+command -v clang++ >/dev/null || die "clang++ not found (packages clang, libclang-rt-14-dev)"
+
+if [[ ! -f "$BUILD/CMakeCache.txt" ]]; then
+  printf 'run_fuzz: configuring (preset fuzz)\n' >&2
+  cmake --preset fuzz -S "$ROOT" >&2 || die "configuring the fuzz preset failed"
+fi
+printf 'run_fuzz: building the fuzz targets\n' >&2
+cmake --build "$BUILD" -j "$JOBS" --target fuzz_targets >&2 || die "building the fuzz targets failed"
+
+mapfile -t formats <"$BUILD/fuzz-formats.txt"
+if [[ -n "$only" ]]; then
+  printf '%s\n' "${formats[@]}" | grep -qxF -- "$only" ||
+    die "no fuzz target for format '$only' (formats: ${formats[*]})"
+  formats=("$only")
+fi
+
+# Seeds are copied fresh each run so that fixtures added or removed since the
+# last run count; libFuzzer only reads them (the first corpus dir is written).
+seeds="$BUILD/seeds"
+rm -rf "$seeds"
+mkdir -p "$seeds" "$BUILD/artifacts"
+if [[ -d "$ROOT/fixtures" ]]; then
+  find "$ROOT/fixtures" -type f -size -$((MAX_LEN + 1))c -print0 |
+    while IFS= read -r -d '' f; do
+      rel="${f#"$ROOT/fixtures/"}"
+      cp "$f" "$seeds/${rel//\//_}"
+    done
+fi
+printf 'run_fuzz: %d seed files from fixtures/, %s s per target: %s\n' \
+  "$(find "$seeds" -type f | wc -l)" "$seconds" "${formats[*]}" >&2
+
+failed=()
+for format in "${formats[@]}"; do
+  corpus="$BUILD/corpus/$format"
+  mkdir -p "$corpus"
+  log="$BUILD/artifacts/$format.log"
+  printf 'run_fuzz: fuzz_%s for %s s (log: %s)\n' "$format" "$seconds" "$log" >&2
+  status=0
+  # -timeout: one input running 10 s is a hang; -rss_limit_mb: a blow-up.
+  # fuzz/ubsan.supp: a library's known UB that would stop every run at once.
+  UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:suppressions=$ROOT/fuzz/ubsan.supp" \
+    "$BUILD/fuzz_$format" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+    -max_len="$MAX_LEN" -artifact_prefix="$BUILD/artifacts/$format-" -print_final_stats=1 \
+    "$corpus" "$seeds" >"$log" 2>&1 || status=$?
+  grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb|#[0-9]+ +DONE)' "$log" |
+    sed "s/^/  $format: /" >&2 || true
+  if ((status != 0)); then
+    failed+=("$format")
+    printf 'run_fuzz: fuzz_%s FAILED (exit %d):\n' "$format" "$status" >&2
+    grep -E 'ERROR:|SUMMARY:|Test unit written|artifact_prefix' "$log" | head -n 8 >&2 || true
+  fi
+done
+
+if ((${#failed[@]})); then
+  printf 'run_fuzz: findings in: %s (inputs in %s)\n' "${failed[*]}" "$BUILD/artifacts" >&2
+  exit 1
+fi
+printf 'run_fuzz: no findings\n' >&2
