@@ -194,5 +194,8 @@ class RapidxmlDecoder : public DecoderFor<RapidxmlDecoder<Shape>> {
 
 WB_DEFINE_ENCODER(atom, rapidxml, wb::xml::RapidxmlEncoder<wb::xml::Atom>)
 WB_DEFINE_ENCODER(soap, rapidxml, wb::xml::RapidxmlEncoder<wb::xml::Soap>)
+// The decoder is NOT registered: RapidXML 1.13 drops whitespace-only text
+// between markup ("&amp; <![CDATA[<b>]]>" loses its space, a value of " " reads
+// as empty) and has no flag to keep it, so it fails the spelling tests.
 WB_DEFINE_DECODER(atom, rapidxml, wb::xml::RapidxmlDecoder<wb::xml::Atom>)
 WB_DEFINE_DECODER(soap, rapidxml, wb::xml::RapidxmlDecoder<wb::xml::Soap>)

@@ -1,0 +1,59 @@
+// expat early exit: a streaming sniff that stops the parser (XML_StopParser)
+// as soon as the first key element has ended, so only the bytes up to the key
+// are parsed. The parser is set up as for the expat decoder (expat_common.hpp).
+#include "codecs/registry.hpp"
+#include "codecs/route/router.hpp"
+#include "codecs/route/sniff.hpp"
+#include "codecs/xml/expat_common.hpp"
+
+namespace wb::route {
+namespace {
+
+constexpr std::string_view kLibrary = "expat-sniff";
+
+struct SniffState {
+  KeySniffer<char> sniffer;
+  XML_Parser parser = nullptr;
+};
+
+SniffState& state(void* user_data) {
+  return *static_cast<SniffState*>(user_data);
+}
+
+void on_start(void* user_data, const XML_Char* name, const XML_Char**) {
+  const auto [uri, local] = xml::expat::split(name);
+  state(user_data).sniffer.start(uri, local);
+}
+
+void on_end(void* user_data, const XML_Char*) {
+  SniffState& s = state(user_data);
+  s.sniffer.end();
+  if (s.sniffer.done()) XML_StopParser(s.parser, XML_FALSE);  // XML_Parse reports "aborted"
+}
+
+void on_text(void* user_data, const XML_Char* chars, int len) {
+  state(user_data).sniffer.text(std::string_view(chars, len));
+}
+
+class ExpatSniffRouter : public Router {
+ public:
+  bool route(std::string_view payload, const RouteRule& rule) override {
+    const std::string_view xml = skip_bom(payload);
+    state_.sniffer.reset(rule.ns, rule.local, rule.value);
+    state_.parser = parser_.reset(&state_);
+    XML_SetElementHandler(state_.parser, on_start, on_end);
+    XML_SetCharacterDataHandler(state_.parser, on_text);
+    // Errors before the stop count; the stop itself is none.
+    parser_.parse(kLibrary, xml, static_cast<long long>(payload.size() - xml.size()));
+    return state_.sniffer.matched();
+  }
+
+ private:
+  xml::expat::Parser parser_;
+  SniffState state_;
+};
+
+}  // namespace
+}  // namespace wb::route
+
+WB_DEFINE_ROUTER(soap, expat_sniff, wb::route::ExpatSniffRouter)
