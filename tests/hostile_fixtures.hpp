@@ -1,0 +1,66 @@
+// The hostile-input fixtures of one decoder: the committed small files listed
+// in fixtures/hostile.tsv (tools/make_fixtures.py) plus the ones built at test
+// time: the big ones (100,000-deep nesting, a 50 MB string) and the ones that
+// name a canary file in the test's temp dir by absolute path.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "codecs/registry.hpp"
+#include "generators/model.hpp"
+
+namespace wb::test {
+
+enum class Expect {
+  reject,  // a clean DecodeError
+  decode,  // exactly the expected records
+  either,  // reject, or exactly the expected records
+  any,     // reject, or any records
+};
+
+struct Fixture {
+  std::string name;  // the path under fixtures/, or "built/<name>"
+  std::string what;
+  std::string bytes;
+  DatasetKind dataset = DatasetKind::message;
+  Expect expect = Expect::reject;
+  std::optional<Records> expected;  // decode/either: the records to compare with
+  // Text that must appear neither in decoded records nor in an error: the
+  // canary's content, /etc/passwd's first field.
+  std::vector<std::string> markers;
+};
+
+// "json" or "xml": the syntax of a format, from the first byte of its
+// primary encoder's payload (so a new format is classified without a table).
+std::string_view syntax_of(std::string_view format);
+
+// Canary files in a fresh temp dir: canary.txt holds a unique marker line,
+// canary.dtd declares an entity whose value is that marker. Removed by the
+// destructor.
+class Canary {
+ public:
+  Canary();
+  ~Canary();
+  Canary(const Canary&) = delete;
+  Canary& operator=(const Canary&) = delete;
+  const std::filesystem::path& dir() const { return dir_; }
+  std::filesystem::path text() const { return dir_ / "canary.txt"; }
+  std::filesystem::path dtd() const { return dir_ / "canary.dtd"; }
+  const std::string& marker() const { return marker_; }
+
+ private:
+  std::filesystem::path dir_;
+  std::string marker_;
+};
+
+// Every fixture that applies to a decoder of format: committed ones whose
+// scope is the format or its syntax, and the built ones.
+std::vector<Fixture> fixtures_for(std::string_view format, const Canary& canary);
+
+std::string_view expect_name(Expect e);
+
+}  // namespace wb::test

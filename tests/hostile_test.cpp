@@ -1,0 +1,117 @@
+// DESIGN section 8: every decoder x every hostile fixture of its syntax and
+// format (fixtures/hostile.tsv plus the big and canary ones built at run time,
+// see hostile_fixtures.hpp), each in a forked child with a CPU, address-space
+// and wall-clock limit and no network. Passing means a clean DecodeError or
+// the expected records; failing: a crash, a hang, a memory blow-up (a signal
+// or std::bad_alloc: the 2 GiB limit is ~20x the biggest fixture), another
+// exception, an accepted reject-fixture, wrong records, or any sign that a
+// canary was read (inotify saw the file opened, or its marker came back).
+#include <chrono>
+#include <iostream>
+
+#include "tests/hostile_fixtures.hpp"
+#include "tests/sandbox.hpp"
+#include "tests/test_support.hpp"
+
+namespace wb::test {
+namespace {
+
+bool contains_marker(const Fixture& f, std::string_view text) {
+  for (const std::string& m : f.markers)
+    if (text.find(m) != std::string_view::npos) return true;
+  return false;
+}
+
+// The child's report: a tag byte, then one line.
+//   E DecodeError   D decoded as expected   d decoded, other records
+//   M a marker came back in the records or the error
+std::string decode_in_child(const CodecEntry& codec, const Fixture& f) {
+  const std::string input = padded_copy(f.bytes);
+  Records records = empty_records(f.dataset);
+  try {
+    codec.make_decoder()->decode(input, records);
+  } catch (const DecodeError& e) {
+    const std::string what = e.describe();
+    if (contains_marker(f, what)) return "M error names the marker: " + what;
+    if (std::string_view(e.what()).empty()) return "X DecodeError without a message";
+    return "E " + what;
+  }
+  // A marker hides in a string field; a records dump of small results is cheap.
+  if (!f.markers.empty())
+    for (std::size_t i = 0; i < row_count(records); ++i)
+      if (const std::string row = describe_row(records, i); contains_marker(f, row))
+        return "M decoded row " + row;
+  const std::string rows = std::to_string(row_count(records)) + " rows";
+  if (!f.expected) return "d " + rows;
+  const ::testing::AssertionResult same = same_records(*f.expected, records, codec.exact);
+  return same ? "D " + rows : "d " + rows + ": " + same.message();
+}
+
+struct Tally {
+  int errors = 0, decodes = 0, failures = 0;
+};
+
+// Judges one run; returns an empty string when it passed.
+std::string judge(const Fixture& f, const ChildResult& r, bool canary_opened, Tally& tally) {
+  if (canary_opened) return "opened the canary file";
+  if (r.end != ChildResult::End::exited) return r.describe();
+  if (r.code != 0) return r.describe() + ": " + r.message;  // an exception other than DecodeError
+  const char tag = r.message.empty() ? '?' : r.message[0];
+  const std::string detail = r.message.size() > 2 ? r.message.substr(2) : r.message;
+  if (tag == 'E') {
+    if (f.expect == Expect::decode) return "rejected: " + detail;
+    ++tally.errors;
+    return {};
+  }
+  if (tag == 'D' || tag == 'd') {
+    if (f.expect == Expect::reject) return "accepted (" + detail.substr(0, 300) + ")";
+    if (tag == 'd' && f.expect != Expect::any) return "wrong records: " + detail.substr(0, 600);
+    ++tally.decodes;
+    return {};
+  }
+  return detail.empty() ? "no report from the child" : detail.substr(0, 600);
+}
+
+class Hostile : public ::testing::TestWithParam<DecoderCase> {};
+
+TEST_P(Hostile, EveryFixture) {
+  const CodecEntry& codec = *GetParam().decoder;
+  const Limits limits = default_limits();
+  const Canary canary;
+  OpenWatch watch;
+  watch.add(canary.text());
+  watch.add(canary.dtd());
+  const std::vector<Fixture> fixtures = fixtures_for(codec.format, canary);
+  ASSERT_FALSE(fixtures.empty());
+  ASSERT_FALSE(watch.opened()) << "the canary was opened before any decoder ran";
+
+  Tally tally;
+  const auto start = std::chrono::steady_clock::now();
+  double slowest = 0;
+  std::string slowest_name;
+  for (const Fixture& f : fixtures) {
+    const ChildResult r = run_in_child(limits, [&] { return decode_in_child(codec, f); });
+    const std::string failure = judge(f, r, watch.opened(), tally);
+    if (r.seconds > slowest) slowest = r.seconds, slowest_name = f.name;
+    if (!failure.empty()) {
+      ++tally.failures;
+      ADD_FAILURE() << f.name << " (" << f.what << ", expect " << expect_name(f.expect)
+                    << "): " << failure << " [" << r.seconds << " s]";
+    }
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  // One line per decoder for the report: counts and the slowest case.
+  std::cout << "[hostile] " << codec.format << " " << codec.library << ": " << fixtures.size()
+            << " fixtures, " << tally.errors << " clean errors, " << tally.decodes << " decodes, "
+            << tally.failures << " failures; " << seconds << " s (slowest " << slowest_name << " "
+            << slowest << " s)"
+            << (limits.isolate_network ? "" : "; network NOT isolated (no CLONE_NEWNET)")
+            << (limits.address_space ? "" : "; no address-space limit (ASan)") << "\n";
+}
+
+INSTANTIATE_TEST_SUITE_P(Registry, Hostile, ::testing::ValuesIn(decoder_cases()),
+                         decoder_case_name);
+
+}  // namespace
+}  // namespace wb::test
