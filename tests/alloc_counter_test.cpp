@@ -89,7 +89,7 @@ TEST_F(AllocCounter, SeesTheXmlLibrariesAllocations) {
     };
     const int64_t small = count(20);
     const int64_t large = count(40);
-    EXPECT_GT(small, 20) << library << ": at least one allocation per row (DOM nodes)";
+    EXPECT_GT(small, 20) << library << ": at least one allocation per row (bound strings)";
     EXPECT_GT(large, small) << library;
   }
 }
