@@ -94,8 +94,11 @@ void big_string(std::string_view format, std::vector<Fixture>& out) {
   for (char& c : text)
     if (c == '<' || c == '&' || c == '"' || c == '\\') c = '-';  // no escapes: size stays 50 MB
   Records rows = one_message(std::move(text));
-  add(out, "decode_string_50mb", "one 50 MB string", encode(primary_encoder(format), rows),
-      Expect::decode, std::move(rows));
+  std::string payload = encode(primary_encoder(format), rows);  // before rows is moved from
+  // either: a documented size limit (libxml2's 10 MB text node without
+  // XML_PARSE_HUGE) is a clean error, and bounded memory is the point.
+  add(out, "either_string_50mb", "one 50 MB string", std::move(payload), Expect::either,
+      std::move(rows));
 }
 
 // The payload of one message whose text is kSlot, and where kSlot sits.

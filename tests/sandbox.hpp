@@ -16,7 +16,7 @@ struct Limits {
   // RLIMIT_AS; 0 = none. Not set under ASan, whose shadow memory reserves
   // terabytes of address space up front.
   std::size_t address_space = std::size_t{2} << 30;
-  double wall_seconds = 20;  // the parent SIGKILLs the child after this
+  double wall_seconds = 10;  // the parent SIGKILLs the child after this
   // unshare(CLONE_NEWNET) in the child: a network namespace with only a
   // loopback device that is down, so every connect() fails at once.
   bool isolate_network = true;

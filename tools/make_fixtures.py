@@ -178,7 +178,7 @@ def xml_fixtures():
         f("any_message_duplicate_id.xml", once(msg, id2, id2 + id_with(b"7")), "message", "any", "ID element twice, different values")
         f("decode_message_char_refs.xml", once(msg, text, b"&#77;y&#x20;Message No&#46; 2"), "message", "decode", "character references for plain ASCII")
         f("decode_message_cdata.xml", once(msg, text, b"<![CDATA[My Message]]> No. 2"), "message", "decode", "a CDATA section in text")
-        f("decode_message_comment_pi.xml", once(msg, text, b"My <!-- c --> <?pi x?>Message No. 2"), "message", "decode", "a comment and a PI inside text")
+        f("decode_message_comment_pi.xml", once(msg, text, b"My <!-- c --><?pi x?>Message No. 2"), "message", "decode", "a comment and a PI inside text")
         f("decode_message_internal_subset.xml", doctype(b"[<!ELEMENT x ANY>]"), "message", "decode", "a DOCTYPE with an internal subset and no entities")
         f("either_message_internal_entity.xml", once(doctype(b'[<!ENTITY m "My Message No. 2">]'), text, b"&m;"), "message", "either", "an internal entity for the text")
 
