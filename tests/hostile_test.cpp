@@ -72,6 +72,38 @@ std::string judge(const Fixture& f, const ChildResult& r, bool canary_opened, Ta
   return detail.empty() ? "no report from the child" : detail.substr(0, 600);
 }
 
+// Leniencies of the libraries that we measured and document in the README
+// ("Hostile input"): these decoders accept these malformed documents (no
+// crash, no hang, no memory blow-up, no file read: only a missing check).
+// They are reported, not failed. If one starts to be rejected, the test fails
+// so that this list stays true.
+struct KnownLenient {
+  std::string_view format, library, fixture;
+};
+constexpr std::string_view kPugixmlAccepts[] = {
+    "n_char_ref_nul",           "n_char_ref_surrogate",     "n_char_ref_too_big",
+    "n_doctype_after_root",     "n_duplicate_attribute",    "n_lt_in_attribute",
+    "n_nul_after_root",         "n_raw_ampersand",          "n_raw_control_char",
+    "n_text_after_root",        "n_undefined_entity",       "n_utf8_above_u10ffff",
+    "n_utf8_byte_ff",           "n_utf8_lone_continuation", "n_utf8_overlong_3byte",
+    "n_utf8_overlong_nul",      "n_utf8_overlong_slash",    "n_utf8_surrogate",
+    "n_utf8_truncated_sequence"};
+bool known_lenient(const CodecEntry& codec, const Fixture& f) {
+  const auto named = [&](std::string_view stem) {
+    return f.name == "malformed/xml/" + std::string(stem) + ".xml";
+  };
+  // libxml2 and Xerces stop reading at a NUL byte after the root element.
+  if (codec.format == "atom" && named("n_nul_after_root") &&
+      (codec.library == "libxml2-dom" || codec.library == "libxml2-sax" ||
+       codec.library == "xerces-dom" || codec.library == "xerces-sax"))
+    return true;
+  // pugixml checks structure, not characters, references or attributes.
+  if (codec.format == "atom" && codec.library == "pugixml-dom")
+    for (std::string_view stem : kPugixmlAccepts)
+      if (named(stem)) return true;
+  return false;
+}
+
 class Hostile : public ::testing::TestWithParam<DecoderCase> {};
 
 TEST_P(Hostile, EveryFixture) {
@@ -93,7 +125,14 @@ TEST_P(Hostile, EveryFixture) {
     const ChildResult r = run_in_child(limits, [&] { return decode_in_child(codec, f); });
     const std::string failure = judge(f, r, watch.opened(), tally);
     if (r.seconds > slowest) slowest = r.seconds, slowest_name = f.name;
-    if (!failure.empty()) {
+    if (known_lenient(codec, f)) {
+      if (failure.empty())
+        ADD_FAILURE() << f.name << " is listed as a known leniency of " << codec.library
+                      << " but now passes: remove it from known_lenient()";
+      else
+        std::cout << "[hostile] known leniency: " << codec.library << " " << f.name << ": "
+                  << failure.substr(0, 120) << "\n";
+    } else if (!failure.empty()) {
       ++tally.failures;
       ADD_FAILURE() << f.name << " (" << f.what << ", expect " << expect_name(f.expect)
                     << "): " << failure << " [" << r.seconds << " s]";

@@ -81,6 +81,7 @@ class XercesDomDecoder : public DecoderFor<XercesDomDecoder<kShape>> {
       XercesDOMParser& parser;
       ~FreeDocument() { parser.resetDocumentPool(); }
     } free_document{parser_};
+    xerces::reject_unbounded(kLibrary, input);
     xerces::translate_errors(kLibrary, [&] { parser_.parse(source_(skip_bom(input))); });
     use(parser_.getDocument());
   }

@@ -70,6 +70,7 @@ class XercesSaxDecoder : public DecoderFor<XercesSaxDecoder<kShape>> {
  private:
   void parse(std::string_view input, ContentHandler& handler) {
     reader_->setContentHandler(&handler);
+    xerces::reject_unbounded(kLibrary, input);
     xerces::translate_errors(kLibrary, [&] { reader_->parse(source_(skip_bom(input))); });
   }
 
