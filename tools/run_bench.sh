@@ -180,9 +180,37 @@ else
     "$cpu" "$repetitions" "$min_time" "$HEAP_TUNABLES" >&2
 fi
 start=$SECONDS
-# Google Benchmark's console output is the progress report: keep it on stderr.
-GLIBC_TUNABLES="$HEAP_TUNABLES" WIREBENCH_COMMIT="$commit" \
-  "${pin[@]}" "$EXE" "${args[@]}" "${extra[@]}" >&2 &
+# Google Benchmark's console output goes to stderr. On a terminal, a progress
+# line (benchmarks done / total, elapsed, estimate) follows every 20 finished
+# benchmarks; in CI or a log file the output stays as it is.
+progress() {
+  local total a list=()
+  for a in "${args[@]}" "${extra[@]}"; do  # the same selection, but no output file
+    [[ "$a" == --benchmark_out* ]] || list+=("$a")
+  done
+  total=$("$EXE" --benchmark_list_tests=true "${list[@]}" 2>/dev/null | wc -l)
+  # A finished benchmark prints its _median line (or, with one repetition, its
+  # only result line: a name with a "/" followed by a time).
+  awk -v total="$total" -v every=20 -v reps="$repetitions" '
+    { print; fflush() }
+    (reps > 1 && /_median /) || (reps == 1 && /^[^ ]+\/[^ ]* +[0-9.]+ [num]?s /) {
+      done++
+      if (done % every == 0 || done == total) {
+        el = systime() - t0; left = done ? el * (total - done) / done : 0
+        printf "[wirebench] %d/%d benchmarks, %dm%02ds elapsed, ~%dm%02ds left\n",
+          done, total, el / 60, el % 60, left / 60, left % 60
+        fflush()
+      }
+    }
+    BEGIN { t0 = systime() }'
+}
+if [[ -t 2 ]]; then
+  GLIBC_TUNABLES="$HEAP_TUNABLES" WIREBENCH_COMMIT="$commit" \
+    "${pin[@]}" "$EXE" "${args[@]}" "${extra[@]}" 2>&1 | progress >&2 &
+else
+  GLIBC_TUNABLES="$HEAP_TUNABLES" WIREBENCH_COMMIT="$commit" \
+    "${pin[@]}" "$EXE" "${args[@]}" "${extra[@]}" >&2 &
+fi
 run_pid=$!
 status=0
 wait "$run_pid" || status=$?
