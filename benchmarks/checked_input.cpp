@@ -7,22 +7,6 @@
 #include "benchmarks/verify.hpp"
 
 namespace wb::bench {
-namespace {
-
-template <class F>
-std::string failure(std::string_view library, F&& f) {
-  try {
-    f();
-    return {};
-  } catch (const DecodeError& e) {
-    return e.describe();
-  } catch (const std::exception& e) {
-    return std::string(library) + ": " + e.what();
-  }
-}
-
-}  // namespace
-
 DecodeInput checked_decode_input(const CodecEntry& dec, DatasetKind dataset, int rows) {
   DecodeInput in;
   const CodecEntry* ref = reference_encoder(dec.format);
@@ -39,7 +23,7 @@ DecodeInput checked_decode_input(const CodecEntry& dec, DatasetKind dataset, int
   }
   in.bytes = padded_copy(payload.bytes);  // a plain copy would drop the slack
   Records out = empty_records(dataset);
-  in.error = failure(dec.library, [&] { dec.make_decoder()->decode(in.bytes, out); });
+  in.error = failure_of(dec.library, [&] { dec.make_decoder()->decode(in.bytes, out); });
   if (!in.error.empty()) return in;
   if (auto why = diff_records(in.records, out, dec.exact ? 0 : kInexactTolerance); !why.empty())
     in.error = std::string(dec.library) + ": " + why;
@@ -50,7 +34,7 @@ EncodeInput checked_encode_input(const CodecEntry& enc, DatasetKind dataset, int
   EncodeInput in;
   in.records = group(enc.format, dataset, rows).records();
   std::string out;
-  in.error = failure(enc.library, [&] { enc.make_encoder()->encode(in.records, out); });
+  in.error = failure_of(enc.library, [&] { enc.make_encoder()->encode(in.records, out); });
   if (!in.error.empty()) return in;
   bool checked = false;
   in.error = check_encoded(enc.format, in.records, out, checked);

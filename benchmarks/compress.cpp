@@ -10,6 +10,7 @@
 #include "benchmarks/counters.hpp"
 #include "benchmarks/payloads.hpp"
 #include "benchmarks/register.hpp"
+#include "benchmarks/verify.hpp"
 #include "codecs/compress/compressor.hpp"
 
 namespace wb::bench {
@@ -18,17 +19,13 @@ namespace {
 // Compresses payload and checks the round trip: empty if it holds, else why.
 std::string round_trip(Compressor& c, std::string_view name, std::string_view payload,
                        std::string& packed) {
-  try {
+  return failure_of(name, [&]() -> std::string {
     c.compress(payload, packed);
     std::string back;
     c.decompress(packed, back);
     if (back != payload) return std::string(name) + ": decompress(compress(x)) != x";
-  } catch (const DecodeError& e) {
-    return e.describe();
-  } catch (const std::exception& e) {
-    return std::string(name) + ": " + e.what();
-  }
-  return {};
+    return {};
+  });
 }
 
 void run(benchmark::State& state, const CodecEntry& enc, const CompressorEntry& entry,

@@ -18,19 +18,6 @@ void skip(benchmark::State& state, const std::string& why) {
   state.SkipWithError(why.c_str());
 }
 
-// Runs f, turning an exception into the message to skip with.
-template <class F>
-std::string try_run(std::string_view library, F&& f) {
-  try {
-    f();
-    return {};
-  } catch (const DecodeError& e) {
-    return e.describe();
-  } catch (const std::exception& e) {
-    return std::string(library) + ": " + e.what();
-  }
-}
-
 // The round-trip check of one encode benchmark. Google Benchmark calls a
 // benchmark several times (to size it, then once per repetition); the payload
 // is the same every time, so it is decoded back only on the first call.
@@ -46,12 +33,12 @@ void run_encode(benchmark::State& state, const CodecEntry& enc, DatasetKind data
   const Records& records = group(enc.format, dataset, rows).records();
   auto encoder = enc.make_encoder();
   std::string out;
-  if (auto why = try_run(enc.library, [&] { encoder->encode(records, out); }); !why.empty())
+  if (auto why = failure_of(enc.library, [&] { encoder->encode(records, out); }); !why.empty())
     return skip(state, why);
   if (!check.done) {
     check.why = check_encoded(enc.format, records, out, check.checked);
     if (check.why.empty())
-      check.why = try_run("compress", [&] { check.compressed = compressed_sizes(out); });
+      check.why = failure_of("compress", [&] { check.compressed = compressed_sizes(out); });
     check.done = true;
   }
   if (!check.why.empty()) return skip(state, check.why);
@@ -81,7 +68,7 @@ void run_decode(benchmark::State& state, const CodecEntry& dec, const CodecEntry
   const std::string_view input = payload.bytes;
   auto decoder = dec.make_decoder();
   Records out = empty_records(dataset);
-  if (auto why = try_run(dec.library, [&] { decoder->decode(input, out); }); !why.empty())
+  if (auto why = failure_of(dec.library, [&] { decoder->decode(input, out); }); !why.empty())
     return skip(state, why);
   const double tolerance = dec.exact ? 0 : kInexactTolerance;
   if (auto why = diff_records(g.records(), out, tolerance); !why.empty())
@@ -105,7 +92,7 @@ void run_parse_only(benchmark::State& state, const CodecEntry& dec, const CodecE
   if (!payload.error.empty()) return skip(state, payload.error);
   const std::string_view input = payload.bytes;
   auto decoder = dec.make_decoder();
-  if (auto why = try_run(dec.library, [&] { decoder->parse_only(input); }); !why.empty())
+  if (auto why = failure_of(dec.library, [&] { decoder->parse_only(input); }); !why.empty())
     return skip(state, why);
 
   FaultCounter faults;

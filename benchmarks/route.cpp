@@ -11,6 +11,7 @@
 #include "benchmarks/counters.hpp"
 #include "benchmarks/payloads.hpp"
 #include "benchmarks/register.hpp"
+#include "benchmarks/verify.hpp"
 
 namespace wb::bench {
 namespace {
@@ -18,19 +19,15 @@ namespace {
 // Empty if the router says true for the rule and false for a wrong value.
 std::string check(Router& router, std::string_view library, std::string_view payload,
                   const RouteRule& rule) {
-  try {
+  return failure_of(library, [&]() -> std::string {
     if (!router.route(payload, rule))
       return std::string(library) + ": no match for the first key '" + rule.value + "'";
     RouteRule wrong = rule;
     wrong.value += "-not";
     if (router.route(payload, wrong))
       return std::string(library) + ": matched the wrong value '" + wrong.value + "'";
-  } catch (const DecodeError& e) {
-    return e.describe();
-  } catch (const std::exception& e) {
-    return std::string(library) + ": " + e.what();
-  }
-  return {};
+    return {};
+  });
 }
 
 void run(benchmark::State& state, const RouterEntry& entry, const CodecEntry& enc,

@@ -1,12 +1,34 @@
 // Correctness checks run once before a benchmark is timed (STYLE 3).
 #pragma once
 
+#include <exception>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
+#include "codecs/codec.hpp"
 #include "generators/model.hpp"
 
 namespace wb::bench {
+
+// Runs check, which returns nothing or "" when all is well, else why not; an
+// exception is a reason too (a DecodeError with its library and offset). The
+// one place for the rule that a benchmark which failed its check is not timed.
+template <class F>
+std::string failure_of(std::string_view library, F&& check) {
+  try {
+    if constexpr (std::is_void_v<std::invoke_result_t<F>>) {
+      check();
+      return {};
+    } else {
+      return check();
+    }
+  } catch (const DecodeError& e) {
+    return e.describe();
+  } catch (const std::exception& e) {
+    return std::string(library) + ": " + e.what();
+  }
+}
 
 // Relative tolerance on doubles for decoders registered with exact=false
 // (e.g. RapidJSON without kParseFullPrecisionFlag is off by a few ulp).

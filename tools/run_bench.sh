@@ -246,5 +246,9 @@ if ((!threads)); then
     1) printf 'run_bench: conformance: crashes or invalid JSON decoded, see the table above\n' >&2 ;;
     *) printf 'run_bench: conformance matrix not written (exit %s)\n' "$conformance_status" >&2 ;;
   esac
+  # The report beside the result (results/<name>/REPORT.md and charts). A
+  # failing report never loses the result: it can be rerun with `wirebench report`.
+  /usr/bin/python3 "$ROOT/tools/report.py" "$final" >&2 ||
+    printf 'run_bench: report not written; run ./wirebench report %s\n' "$final" >&2
 fi
 echo "$final"
