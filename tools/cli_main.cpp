@@ -17,12 +17,9 @@ struct Command {
 };
 
 constexpr Command kCommands[] = {
-    {"list", &wb::cli::run_list},
-    {"encode", &wb::cli::run_encode},
-    {"decode", &wb::cli::run_decode},
-    {"sizes", &wb::cli::run_sizes},
-    {"infoset", &wb::cli::run_infoset},
-    {"conformance", &wb::cli::run_conformance},
+    {"list", &wb::cli::run_list},       {"encode", &wb::cli::run_encode},
+    {"decode", &wb::cli::run_decode},   {"sizes", &wb::cli::run_sizes},
+    {"infoset", &wb::cli::run_infoset}, {"conformance", &wb::cli::run_conformance},
 };
 
 constexpr const char kUsage[] = R"txt(usage: wirebench COMMAND [OPTIONS]
