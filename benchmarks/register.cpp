@@ -8,6 +8,7 @@
 
 #include "benchmarks/counters.hpp"
 #include "benchmarks/payloads.hpp"
+#include "benchmarks/timed_loops.hpp"
 #include "benchmarks/verify.hpp"
 #include "codecs/registry.hpp"
 
@@ -43,14 +44,7 @@ void run_encode(benchmark::State& state, const CodecEntry& enc, DatasetKind data
   }
   if (!check.why.empty()) return skip(state, check.why);
 
-  FaultCounter faults;
-  for (auto _ : state) {
-    encoder->encode(records, out);
-    benchmark::DoNotOptimize(out.data());
-    benchmark::ClobberMemory();
-  }
-  faults.report(state);
-  set_throughput(state, out.size(), row_count(records));
+  time_encode(state, *encoder, records, out);
   state.counters["wire_bytes"] = static_cast<double>(out.size());
   for (const auto& [name, bytes] : check.compressed) state.counters[name] = bytes;
   std::vector<Counter> extra;  // the encoder's own figures (wcfjson: infoset_bytes)
@@ -74,14 +68,7 @@ void run_decode(benchmark::State& state, const CodecEntry& dec, const CodecEntry
   if (auto why = diff_records(g.records(), out, tolerance); !why.empty())
     return skip(state, std::string(dec.library) + ": " + why);
 
-  FaultCounter faults;
-  for (auto _ : state) {
-    decoder->decode(input, out);
-    benchmark::DoNotOptimize(out);
-    benchmark::ClobberMemory();
-  }
-  faults.report(state);
-  set_throughput(state, input.size(), row_count(g.records()));
+  time_decode(state, *decoder, input, out, row_count(g.records()));
   state.counters["exact"] = dec.exact ? 1 : 0;
 }
 

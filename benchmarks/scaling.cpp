@@ -9,6 +9,7 @@
 
 #include "benchmarks/counters.hpp"
 #include "benchmarks/measure.hpp"
+#include "benchmarks/timed_loops.hpp"
 
 namespace wb::bench {
 namespace {
@@ -22,14 +23,7 @@ void run_decode_scaling(benchmark::State& state, const CodecEntry& dec) {
   auto decoder = dec.make_decoder();
   Records out = empty_records(kDataset);
   decoder->decode(in.bytes, out);  // warm, like decode/
-  FaultCounter faults;
-  for (auto _ : state) {
-    decoder->decode(in.bytes, out);
-    benchmark::DoNotOptimize(out);
-    benchmark::ClobberMemory();
-  }
-  faults.report(state);
-  set_throughput(state, in.bytes.size(), row_count(in.records));
+  time_decode(state, *decoder, in.bytes, out, row_count(in.records));
   state.SetComplexityN(rows);
 }
 
@@ -40,14 +34,7 @@ void run_encode_scaling(benchmark::State& state, const CodecEntry& enc) {
   auto encoder = enc.make_encoder();
   std::string out;
   encoder->encode(in.records, out);
-  FaultCounter faults;
-  for (auto _ : state) {
-    encoder->encode(in.records, out);
-    benchmark::DoNotOptimize(out.data());
-    benchmark::ClobberMemory();
-  }
-  faults.report(state);
-  set_throughput(state, out.size(), row_count(in.records));
+  time_encode(state, *encoder, in.records, out);
   state.SetComplexityN(rows);
 }
 

@@ -16,6 +16,7 @@
 #include "benchmarks/counters.hpp"
 #include "benchmarks/measure.hpp"
 #include "benchmarks/payloads.hpp"
+#include "benchmarks/timed_loops.hpp"
 
 namespace wb::bench {
 namespace {
@@ -46,14 +47,7 @@ void run_decode(benchmark::State& state, const CodecEntry& dec, Shared<DecodeInp
   auto decoder = dec.make_decoder();
   Records out = empty_records(kDataset);
   decoder->decode(in.bytes, out);  // checked above; this warms this thread's parser
-  FaultCounter faults;
-  for (auto _ : state) {
-    decoder->decode(in.bytes, out);
-    benchmark::DoNotOptimize(out);
-    benchmark::ClobberMemory();
-  }
-  faults.report(state);
-  set_throughput(state, in.bytes.size(), row_count(in.records));
+  time_decode(state, *decoder, in.bytes, out, row_count(in.records));
 }
 
 void run_encode(benchmark::State& state, const CodecEntry& enc, Shared<EncodeInput>& shared) {
@@ -63,14 +57,7 @@ void run_encode(benchmark::State& state, const CodecEntry& enc, Shared<EncodeInp
   auto encoder = enc.make_encoder();
   std::string out;
   encoder->encode(in.records, out);
-  FaultCounter faults;
-  for (auto _ : state) {
-    encoder->encode(in.records, out);
-    benchmark::DoNotOptimize(out.data());
-    benchmark::ClobberMemory();
-  }
-  faults.report(state);
-  set_throughput(state, out.size(), row_count(in.records));
+  time_encode(state, *encoder, in.records, out);
 }
 
 void configure(benchmark::internal::Benchmark* b) {
