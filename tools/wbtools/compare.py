@@ -1,23 +1,62 @@
-"""`wirebench compare`: Google Benchmark's compare.py U-test table plus a per-format summary."""
+"""`wirebench compare`: a U-test table over the repetitions plus a per-format summary.
 
-import os
-import subprocess
-import sys
+The table does what Google Benchmark's compare.py did for us (a Mann-Whitney U-test per
+benchmark on cpu_time and real_time) with stats.mann_whitney_u: compare.py needs scipy, whose
+Debian package conflicts with libboost-json1.81-dev.
+"""
 
-from . import units
+from . import stats, units
 
-COMPARE_PY = "/usr/share/benchmark/compare.py"
+# compare.py's thresholds: no test below 2 repetitions, a warning below 9, significance at 5 %.
+UTEST_MIN_REPETITIONS = 2
+UTEST_ENOUGH_REPETITIONS = 9
+UTEST_ALPHA = 0.05
 
 
-def run_compare_py(old_path, new_path, extra_args=(), compare_py=COMPARE_PY):
-    """Run compare.py `benchmarks OLD NEW`, its output going straight to ours; return its code."""
-    if not os.path.exists(compare_py):
-        print(f"wirebench: {compare_py} not found (Debian package libbenchmark-tools): "
-              "U-test table skipped", file=sys.stderr)
-        return None
-    command = ["/usr/bin/python3", compare_py, *extra_args, "benchmarks", old_path, new_path]
-    sys.stdout.flush()
-    return subprocess.run(command, check=False).returncode
+def _change(before, after):
+    return f"{after / before:.3f}x" if before > 0 else "-"
+
+
+def utest_table(old, new):
+    """Markdown: per benchmark timed in both files, median cpu/real times, new/old and the
+    two-sided U-test p-value of each clock ("-" with fewer than 2 repetitions on a side)."""
+    rows = []
+    fewest = None
+    for name, before in old.runs.items():
+        after = new.runs.get(name)
+        if after is None or before.error or after.error:
+            continue
+        row = [f"`{name}`", f"{len(before.cpu)}/{len(after.cpu)}"]
+        methods = set()
+        for clock in ("cpu", "real"):
+            old_times, new_times = before.times(clock), after.times(clock)
+            old_median, new_median = before.median(clock), after.median(clock)
+            row += [units.seconds(old_median), units.seconds(new_median),
+                    _change(old_median, new_median)]
+            if min(len(old_times), len(new_times)) < UTEST_MIN_REPETITIONS:
+                row.append("-")
+                continue
+            test = stats.mann_whitney_u(old_times, new_times)
+            methods.add(test.method)
+            row.append(f"{test.p:.4f}" + (" *" if test.p < UTEST_ALPHA else ""))
+        row.append("/".join(sorted(methods)) or "-")
+        rows.append(row)
+        count = min(len(before.cpu), len(after.cpu))
+        fewest = count if fewest is None else min(fewest, count)
+    if not rows:
+        return "## U-test\n\nNo benchmark is timed in both files."
+    lines = ["## U-test (two-sided Mann-Whitney, per clock over the repetitions)", "",
+             "p-value: the chance of a difference at least this large if the old and new "
+             f"times came from one distribution; * marks p < {UTEST_ALPHA}. Method: exact "
+             "distribution of U when the smaller sample has at most 8 values and no ties, "
+             "else the normal approximation with tie and continuity corrections.", "",
+             units.table(["benchmark", "repetitions old/new", "cpu old", "cpu new",
+                          "cpu new/old", "cpu p", "real old", "real new", "real new/old",
+                          "real p", "method"], rows, "lrrrrrrrrrl")]
+    if fewest is not None and fewest < UTEST_ENOUGH_REPETITIONS:
+        lines += ["", f"Some benchmarks have only {fewest} repetitions on a side: the U-test "
+                      f"is unreliable below {UTEST_ENOUGH_REPETITIONS} (`--repetitions`)."]
+    return "\n".join(lines)
 
 
 def ratios(old, new, clock="cpu"):
@@ -63,7 +102,7 @@ def summary(old, new, clock="cpu", top=3):
         for item in compared:
             geo *= item[3] ** (1 / len(compared))
         lines += ["", f"{len(compared)} benchmarks compared; geometric mean of new/old: "
-                      f"{geo:.3f}x. Whether a change is real: compare.py's U-test p-values."]
+                      f"{geo:.3f}x. Whether a change is real: the U-test p-values above."]
     for label, names in (("only in the old file", only_old), ("only in the new file", only_new)):
         if names:
             shown = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
