@@ -5,6 +5,7 @@ import subprocess
 import sys
 import tempfile
 import unittest
+from xml.etree import ElementTree
 
 from wbtools import compare, links, report, results
 
@@ -50,9 +51,16 @@ class Report(unittest.TestCase):
         self.assertIn("| atom | 1,000,000 (reference) | 1,048,576 | 52.7 s | 55 s |", self.text)
 
     def test_charts_written(self):
-        for name in ("time-split-airport-101.png", "bandwidth-science-1000.png"):
+        for name in ("time-split-airport-101.svg", "bandwidth-science-1000.svg"):
             self.assertTrue(os.path.getsize(os.path.join(self.tmp.name, name)) > 1000, name)
             self.assertIn(f"]({name})", self.text)
+        # Well-formed SVG (labels hold "->", escaped) with what each chart draws.
+        svg = "{http://www.w3.org/2000/svg}"
+        split = ElementTree.parse(os.path.join(self.tmp.name, "time-split-airport-101.svg"))
+        self.assertTrue(any(rect.find(svg + "title") is not None and "->" in
+                            rect.find(svg + "title").text for rect in split.iter(svg + "rect")))
+        lines = ElementTree.parse(os.path.join(self.tmp.name, "bandwidth-science-1000.svg"))
+        self.assertTrue(list(lines.iter(svg + "polyline")))
 
 
 class CompareSummary(unittest.TestCase):

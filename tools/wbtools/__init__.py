@@ -7,7 +7,7 @@ Modules:
   model     one call's time = encode + compress + transfer + decompress + decode
   fit       the relay-2009 link profile fitted from the published Azure figures
   published the field figures of DESIGN.md section 1
-  report    REPORT.md writer; charts holds the matplotlib figures
-  compare   compare.py wrapper plus a per-format summary
+  report    REPORT.md writer; charts draws its figures with svg (a small SVG writer)
+  compare   U-test table (stats: Mann-Whitney U) plus a per-format summary
   cli       shared error handling for the entry scripts
 """

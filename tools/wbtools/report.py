@@ -8,7 +8,7 @@ import math
 import os
 import statistics
 
-from . import conformance, depth, model, model_view, published, results, units, wcf
+from . import charts, conformance, depth, model, model_view, published, results, units, wcf
 
 # Sections list only these context keys first (the rest follow in a compact list).
 _CONTEXT_FIRST = ("date", "host_name", "executable", "num_cpus", "mhz_per_cpu", "cpu_pinned",
@@ -252,15 +252,10 @@ def write(result, links, out_dir, chart_link_name="loopback", threads_result=Non
     os.makedirs(out_dir, exist_ok=True)
     pairings = model.collect(result)
     chart_names = []
-    chart_note = ""
     if pairings.items:
-        from . import charts  # matplotlib is imported only when there is something to draw
         chart_link = next((link for link in links
                            if link.name.lower() == chart_link_name.lower()), links[0])
-        try:
-            chart_names = charts.draw_all(pairings, links, chart_link, out_dir)
-        except ImportError as err:
-            chart_note = f"\nCharts skipped: matplotlib is not available ({err}).\n"
+        chart_names = charts.draw_all(pairings, links, chart_link, out_dir)
     name = os.path.splitext(os.path.basename(result.path))[0]
     sections = [
         f"# wirebench report: {name}\n",
@@ -280,7 +275,6 @@ def write(result, links, out_dir, chart_link_name="loopback", threads_result=Non
         depth.scaling_section(result),
         depth.threads_section(threads_result),
         model_section(pairings, links, chart_names),
-        chart_note,
         conformance.section(conformance_matrix),
     ]
     path = os.path.join(out_dir, "REPORT.md")
