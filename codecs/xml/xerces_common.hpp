@@ -103,16 +103,6 @@ class ThrowOnError : public xercesc::ErrorHandler {
 [[noreturn]] void throw_parse_error(std::string_view library, const xercesc::SAXParseException& e);
 [[noreturn]] void throw_error(std::string_view library, const XMLCh* message);
 
-// Xerces bounds neither nesting depth (100,000 nested elements take minutes)
-// nor the bytes an internal entity expands to (a quadratic blow-up exhausts
-// memory; its SecurityManager counts references, not bytes), and 3.2 has no
-// switch to forbid a DOCTYPE on its SAX2/DOM parsers. SOAP 1.1 forbids DTDs
-// and OData writers never emit one, so a one-pass scan rejects any DOCTYPE and
-// nesting deeper than kMaxDepth before Xerces sees the bytes. Cost: one
-// memchr pass, under 2 % of a Xerces parse.
-inline constexpr int kMaxDepth = 10'000;
-void reject_unbounded(std::string_view library, std::string_view input);
-
 // Runs parse() with Xerces' exceptions turned into DecodeError("line L,
 // column C" in the message: Xerces gives no byte offset). The binder's own
 // DecodeError passes through unchanged.

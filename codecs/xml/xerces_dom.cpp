@@ -5,6 +5,7 @@
 
 #include "codecs/registry.hpp"
 #include "codecs/xml/binder.hpp"
+#include "codecs/xml/prescan.hpp"
 #include "codecs/xml/xerces_common.hpp"
 
 namespace wb::xml {
@@ -81,7 +82,7 @@ class XercesDomDecoder : public DecoderFor<XercesDomDecoder<kShape>> {
       XercesDOMParser& parser;
       ~FreeDocument() { parser.resetDocumentPool(); }
     } free_document{parser_};
-    xerces::reject_unbounded(kLibrary, input);
+    reject_unbounded(kLibrary, input);
     xerces::translate_errors(kLibrary, [&] { parser_.parse(source_(skip_bom(input))); });
     use(parser_.getDocument());
   }

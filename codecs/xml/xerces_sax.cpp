@@ -9,6 +9,7 @@
 
 #include "codecs/registry.hpp"
 #include "codecs/xml/binder.hpp"
+#include "codecs/xml/prescan.hpp"
 #include "codecs/xml/xerces_common.hpp"
 
 namespace wb::xml {
@@ -70,7 +71,7 @@ class XercesSaxDecoder : public DecoderFor<XercesSaxDecoder<kShape>> {
  private:
   void parse(std::string_view input, ContentHandler& handler) {
     reader_->setContentHandler(&handler);
-    xerces::reject_unbounded(kLibrary, input);
+    reject_unbounded(kLibrary, input);
     xerces::translate_errors(kLibrary, [&] { reader_->parse(source_(skip_bom(input))); });
   }
 
