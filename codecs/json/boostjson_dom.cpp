@@ -1,0 +1,84 @@
+// Boost.JSON DOM: a reused boost::json::parser builds a value in a monotonic
+// arena, then the shared DomBinder walks it. Not exact: Boost 1.81 converts
+// numbers with an approximate algorithm and the value keeps no number text
+// (parse_options gained a precise mode only in 1.83).
+#include <boost/json/monotonic_resource.hpp>
+#include <boost/json/parser.hpp>
+#include <boost/json/value.hpp>
+
+#include "codecs/json/boostjson_events.hpp"
+#include "codecs/json/feed.hpp"
+#include "codecs/registry.hpp"
+
+namespace wb::json {
+namespace {
+
+constexpr std::string_view kLibrary = "boostjson-dom";
+
+std::string_view view(boost::json::string_view s) {
+  return {s.data(), s.size()};
+}
+
+struct BoostjsonDom {
+  using Value = const boost::json::value&;
+  static bool is_object(Value v) { return v.is_object(); }
+  static bool is_array(Value v) { return v.is_array(); }
+  template <class F>
+  static void members(Value v, F f) {
+    for (const auto& m : v.get_object()) f(view(m.key()), m.value());
+  }
+  template <class F>
+  static void elements(Value v, F f) {
+    for (const auto& e : v.get_array()) f(e);
+  }
+  static void store(const FieldSlot& s, void* record, Value v) {
+    switch (v.kind()) {
+      case boost::json::kind::string:
+        return store_string(kFormat, s, record, view(v.get_string()));
+      case boost::json::kind::int64:
+        return store_int(kFormat, s, record, v.get_int64());
+      case boost::json::kind::uint64:  // only integers above INT64_MAX
+        return store_unsigned(s, record, v.get_uint64());
+      case boost::json::kind::double_:
+        return store_double(kFormat, s, record, v.get_double());
+      case boost::json::kind::bool_:
+        return store_bool(kFormat, s, record, v.get_bool());
+      case boost::json::kind::null:
+        return store_null(kFormat, s, record);
+      default:
+        wrong_type(kFormat, s, v.is_object() ? "an object" : "an array");
+    }
+  }
+};
+
+class BoostjsonDomDecoder : public DecoderFor<BoostjsonDomDecoder> {
+ public:
+  static constexpr bool kEntityRows = true;  // objects keep their members' order
+  template <class T>
+  void decode_rows(std::string_view input, std::vector<T>& rows) {
+    const boost::json::value doc = parse(input);
+    DomBinder<BoostjsonDom>::bind_feed(doc, rows);
+  }
+  void parse_only(std::string_view input) final { parse(input); }
+
+ private:
+  // The value lives in arena_ until the next parse; destroying it is free
+  // (a monotonic resource does not deallocate).
+  boost::json::value parse(std::string_view input) {
+    const std::string_view json = skip_bom(input);
+    parser_.reset(&arena_);  // drops what a failed parse left, while arena_ still holds it
+    arena_.release();        // the previous document is gone: start empty
+    boost::json::error_code ec;
+    parser_.write(json.data(), json.size(), ec);  // all of it, or an error
+    if (ec) throw_boostjson_error(kLibrary, ec);
+    return parser_.release();
+  }
+
+  boost::json::monotonic_resource arena_;
+  boost::json::parser parser_{{}, boostjson_options()};  // keeps its value stack
+};
+
+}  // namespace
+}  // namespace wb::json
+
+WB_DEFINE_DECODER(json, boostjson_dom, wb::json::BoostjsonDomDecoder)

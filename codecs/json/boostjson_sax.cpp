@@ -1,0 +1,62 @@
+// Boost.JSON's streaming basic_parser: events go straight into SaxBinder, no
+// value is built. Doubles are read from their text: Boost 1.81 converts
+// numbers with an approximate algorithm (about one double in ten off by an
+// ulp), and the binder wants the exact value.
+#include "codecs/json/boostjson_events.hpp"
+#include "codecs/json/feed.hpp"
+#include "codecs/registry.hpp"
+
+namespace wb::json {
+namespace {
+
+constexpr std::string_view kLibrary = "boostjson-sax";
+
+class BinderTarget {
+ public:
+  explicit BinderTarget(SaxBinderBase& b) : b_(b) {}
+  void start_object() { b_.start_object(); }
+  void end_object() { b_.end_object(); }
+  void start_array() { b_.start_array(); }
+  void end_array() { b_.end_array(); }
+  void key(std::string_view k) { b_.key(k); }
+  void string(std::string_view v) { b_.string(v); }
+  void boolean(bool v) { b_.boolean(v); }
+  void null() { b_.null(); }
+  void int64(int64_t v, std::string_view) { b_.integer(v); }
+  void uint64(uint64_t v, std::string_view) { b_.unsigned_integer(v); }
+  // Out of from_chars' range (e.g. 1e-400) Boost's value is kept.
+  void floating(double d, std::string_view text) {
+    b_.number(text::parse_double(text).value_or(d));
+  }
+
+ private:
+  SaxBinderBase& b_;
+};
+
+class BoostjsonSaxDecoder : public DecoderFor<BoostjsonSaxDecoder> {
+ public:
+  static constexpr bool kEntityRows = true;
+  template <class T>
+  void decode_rows(std::string_view input, std::vector<T>& rows) {
+    SaxBinder<T> binder(rows);
+    BinderTarget target(binder);
+    parser_.handler().attach(target);
+    boostjson_parse(kLibrary, parser_, input);
+    binder.finish();
+  }
+  void parse_only(std::string_view input) final {
+    IgnoreEvents ignore;
+    ignore_.handler().attach(ignore);
+    boostjson_parse(kLibrary, ignore_, input);
+  }
+
+ private:
+  // Reused: each keeps its stack and part buffer across calls.
+  boost::json::basic_parser<BoostjsonEvents<BinderTarget>> parser_{boostjson_options()};
+  boost::json::basic_parser<BoostjsonEvents<IgnoreEvents>> ignore_{boostjson_options()};
+};
+
+}  // namespace
+}  // namespace wb::json
+
+WB_DEFINE_DECODER(json, boostjson_sax, wb::json::BoostjsonSaxDecoder)
