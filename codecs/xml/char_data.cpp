@@ -1,0 +1,119 @@
+#include "codecs/xml/char_data.hpp"
+
+#include "codecs/codec.hpp"
+
+namespace wb::xml {
+namespace {
+
+// Bytes that are copied unchanged: everything but C0 controls, '&' outside
+// CDATA and '<' in attributes; tab and LF too, except in attributes.
+bool plain(unsigned char c, CharData kind) {
+  if (c >= 0x20)
+    return kind == CharData::cdata || (c != '&' && (c != '<' || kind != CharData::attribute));
+  return kind != CharData::attribute && (c == '\t' || c == '\n');
+}
+
+bool is_char(unsigned long c) {  // XML 1.0 Char production
+  return c == 0x9 || c == 0xA || c == 0xD || (c >= 0x20 && c <= 0xD7FF) ||
+         (c >= 0xE000 && c <= 0xFFFD) || (c >= 0x10000 && c <= 0x10FFFF);
+}
+
+void append_utf8(std::string& out, unsigned long c) {
+  if (c < 0x80) {
+    out += static_cast<char>(c);
+  } else if (c < 0x800) {
+    out += static_cast<char>(0xC0 | (c >> 6));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  } else if (c < 0x10000) {
+    out += static_cast<char>(0xE0 | (c >> 12));
+    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (c >> 18));
+    out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  }
+}
+
+int digit(char c, int base) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (base == 16 && c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (base == 16 && c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// The reference at ref ("&...;") appended to out; returns its length, or 0
+// with *what set when it is not a reference we may replace.
+std::size_t append_reference(std::string_view ref, std::string& out, const char** what) {
+  const std::size_t semi = ref.find(';');
+  if (semi == std::string_view::npos || semi == 1) {
+    *what = "'&' that does not start a reference (write &amp;)";
+    return 0;
+  }
+  const std::string_view name = ref.substr(1, semi - 1);
+  if (name[0] != '#') {
+    static constexpr std::pair<std::string_view, char> kPredefined[] = {
+        {"amp", '&'}, {"lt", '<'}, {"gt", '>'}, {"quot", '"'}, {"apos", '\''}};
+    for (const auto& [entity, c] : kPredefined)
+      if (name == entity) {
+        out += c;
+        return semi + 1;
+      }
+    *what = "reference to an undeclared entity (no DTD is read)";
+    return 0;
+  }
+  const int base = name.size() > 1 && name[1] == 'x' ? 16 : 10;
+  const std::string_view digits = name.substr(base == 16 ? 2 : 1);
+  unsigned long code = 0;
+  for (const char c : digits) {
+    const int d = digit(c, base);
+    if (d < 0) {
+      *what = "malformed character reference";
+      return 0;
+    }
+    code = code * base + d;
+    if (code > 0x10FFFF) break;  // no overflow; rejected below
+  }
+  if (digits.empty() || !is_char(code)) {
+    *what = digits.empty() ? "malformed character reference"
+                           : "character reference to a non-XML character";
+    return 0;
+  }
+  append_utf8(out, code);
+  return semi + 1;
+}
+
+}  // namespace
+
+std::string_view char_data(std::string_view raw, CharData kind, std::string& scratch,
+                           std::string_view library, long long offset) {
+  std::size_t i = 0;
+  while (i < raw.size() && plain(raw[i], kind)) ++i;
+  if (i == raw.size()) return raw;
+  scratch.assign(raw.data(), i);
+  for (;;) {
+    const std::size_t from = i;
+    while (i < raw.size() && plain(raw[i], kind)) ++i;
+    scratch.append(raw.data() + from, i - from);
+    if (i == raw.size()) return scratch;
+    const char c = raw[i];
+    const char* what = "a control character (not an XML character)";
+    if (c == '&') {
+      if (const std::size_t n = append_reference(raw.substr(i), scratch, &what)) {
+        i += n;
+        continue;
+      }
+    } else if (c == '\r' || c == '\n' || c == '\t') {
+      if (c == '\r' && i + 1 < raw.size() && raw[i + 1] == '\n') ++i;  // CR LF: one line end
+      scratch += kind == CharData::attribute ? ' ' : '\n';             // text: only CR gets here
+      ++i;
+      continue;
+    } else if (c == '<') {
+      what = "'<' in an attribute value";
+    }
+    throw DecodeError(library, what, offset + static_cast<long long>(i));
+  }
+}
+
+}  // namespace wb::xml
