@@ -114,8 +114,27 @@ void nlohmann_dom(benchmark::State& state) {
   });
 }
 
+// The same payload through our seam (the registry decoder's parse_only), in the
+// same process and run as the loops above, so the two compare as a ratio.
+void seam(benchmark::State& state, const char* library) {
+  auto decoder = wb::find_codec("json", wb::Role::decode, library)->make_decoder();
+  run(state, [&](const std::string& in) { decoder->parse_only(in); });
+}
+
 }  // namespace
 
+BENCHMARK_CAPTURE(seam, simdjson_dom, "simdjson-dom")
+    ->Name("seam/simdjson-dom/json/science/8100")
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(seam, simdjson_ondemand, "simdjson-ondemand")
+    ->Name("seam/simdjson-ondemand/json/science/8100")
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(seam, rapidjson_dom, "rapidjson-dom")
+    ->Name("seam/rapidjson-dom/json/science/8100")
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(seam, nlohmann_dom, "nlohmann-dom")
+    ->Name("seam/nlohmann-dom/json/science/8100")
+    ->Unit(benchmark::kMicrosecond);
 BENCHMARK(simdjson_dom)
     ->Name("standalone/simdjson-dom/json/science/8100")
     ->Unit(benchmark::kMicrosecond);
