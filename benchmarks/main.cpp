@@ -3,6 +3,8 @@
 // --wirebench_threads (register only the concurrent-client benchmarks, for an
 // unpinned run of their own), --wirebench_scaling (add the Complexity(oN)
 // families over the message sizes; ~10 % more benchmarks, so opt-in) and
+// --wirebench_full (decode from every serializer at every size, not only at
+// each dataset's field size; see register.hpp),
 // --wirebench_icount (no memory run; callgrind
 // collects inside the timed loops only, see tools/icount.py).
 #include <charconv>
@@ -37,6 +39,7 @@ int main(int argc, char** argv) {
   // Our flag is taken out before Google Benchmark sees (and rejects) it.
   bool threads = false;
   bool scaling = false;
+  bool full = false;
   std::vector<char*> args;
   for (int i = 0; i < argc; ++i) {
     std::string_view arg = argv[i];
@@ -46,6 +49,8 @@ int main(int argc, char** argv) {
       threads = true;
     else if (i > 0 && arg == "--wirebench_scaling")
       scaling = true;
+    else if (i > 0 && arg == "--wirebench_full")
+      full = true;
     else if (i > 0 && arg == "--wirebench_icount")
       wb::bench::probe::callgrind = true;
     else
@@ -66,7 +71,7 @@ int main(int argc, char** argv) {
   if (threads) {
     wb::bench::register_thread_benchmarks();
   } else {
-    wb::bench::register_codec_benchmarks();
+    wb::bench::register_codec_benchmarks(full);
     wb::bench::register_cold_benchmarks();
     if (scaling) wb::bench::register_scaling_benchmarks();
     wb::bench::register_reference_benchmarks();
@@ -82,6 +87,8 @@ int main(int argc, char** argv) {
                                           : wb::bench::probe::callgrind ? "icount"
                                                                         : "default");
   benchmark::AddCustomContext("allocation_counter", memory ? "on" : "off");
+  benchmark::AddCustomContext("pairing_matrix",
+                              full ? "every size" : "field sizes (other sizes: from:reference)");
   // No benchmark matched the filter: fail, so no empty result file is published.
   const std::size_t ran = benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();

@@ -13,7 +13,11 @@ namespace wb::bench {
 // {format}/{dataset}/{rows}/encode/{serializer}
 // {format}/{dataset}/{rows}/decode/{parser}/from:{serializer}
 // {format}/{dataset}/{rows}/parse-only/{parser}
-void register_codec_benchmarks();
+// every_pairing: decode from every serializer at every size; otherwise only at
+// each dataset's field_rows, and from the reference writer at the other sizes
+// (the pairing matrix grows as parsers x serializers; this keeps the default
+// run short while every pairing is still timed once per dataset).
+void register_codec_benchmarks(bool every_pairing);
 
 // {prefix}compress/{codec} and {prefix}decompress/{codec} on the payload of
 // encoder, for every compressor (prefix: "{format}/{dataset}/{rows}/").

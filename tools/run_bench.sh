@@ -31,6 +31,9 @@ options:
                      repetition and the aggregates, the console shows aggregates
   --interleave       interleave repetitions of different benchmarks at random
                      (--benchmark_enable_random_interleaving=true)
+  --full             decode from every serializer at every size (default: every
+                     pairing at each dataset's field size -- message/100,
+                     airport/101, science/1000 -- and from:reference elsewhere)
   --scaling          add the scaling families ({format}/message/scaling/{op}/{codec}/N,
                      N = 10 ... 10,000, Complexity(oN)) to this pinned run
   --threads          run only the concurrent-client benchmarks (1, 2, 4 threads,
@@ -69,6 +72,7 @@ cpu=$(($(nproc) - 1))
 interleave=0
 threads=0
 scaling=0
+full=0
 quick=0
 extra=()
 while [[ $# -gt 0 ]]; do
@@ -99,6 +103,7 @@ while [[ $# -gt 0 ]]; do
     --interleave) interleave=1 ;;
     --threads) threads=1 ;;
     --scaling) scaling=1 ;;
+    --full) full=1 ;;
     --)
       shift
       extra=("$@")
@@ -167,6 +172,7 @@ args=(
 [[ -n "$filter" ]] && args+=(--benchmark_filter="$filter")
 ((interleave)) && args+=(--benchmark_enable_random_interleaving=true)
 ((scaling)) && args+=(--wirebench_scaling)
+((full)) && args+=(--wirebench_full)
 # Thread runs are unpinned (N threads on one CPU would measure the scheduler);
 # the context's cpu_pinned and run_kind fields say so in the file.
 pin=(taskset -c "$cpu")
