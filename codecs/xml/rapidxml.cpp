@@ -1,14 +1,17 @@
-// RapidXML: an in-situ DOM. The decoder parses a NUL-terminated mutable copy of
-// the input (a reused member buffer) and walks the DOM through PrefixScope,
-// since RapidXML has no namespace support and binding is by namespace URI.
+// RapidXML: an in-situ DOM. The decoder parses a NUL-terminated copy of the
+// input (a reused member buffer) without changing it (non-destructive mode)
+// and walks the DOM through PrefixScope, since RapidXML has no namespace
+// support and binding is by namespace URI; text and attribute values are
+// translated by char_data.hpp, and whitespace-only text RapidXML drops is
+// taken from the source (RapidDom below).
 // The encoder builds nodes in the document's memory pool and prints them.
 //
 // RapidXML is lax by design; the adapter closes the gaps that would change
-// what a payload means: closing tags are checked, a NUL byte (which RapidXML
-// takes as the end of the data) and a second top-level element are rejected.
-// It still accepts some malformed input (bad name characters, invalid UTF-8,
-// duplicate attributes, a bare '&'), and it never reads a DTD or expands an
-// entity other than the predefined ones and character references.
+// what a payload means: closing tags are checked, references are checked
+// (char_data), a NUL byte (which RapidXML takes as the end of the data), a
+// second top-level element, a DOCTYPE and nesting deeper than 10,000 (RapidXML
+// recurses per level) are rejected. It still accepts bad name characters,
+// invalid UTF-8 and duplicate attributes. It never reads a DTD.
 #include <rapidxml/rapidxml.hpp>
 #include <rapidxml/rapidxml_print.hpp>
 
@@ -20,7 +23,9 @@
 
 #include "codecs/registry.hpp"
 #include "codecs/xml/binder.hpp"
+#include "codecs/xml/char_data.hpp"
 #include "codecs/xml/prefix_scope.hpp"
+#include "codecs/xml/prescan.hpp"
 #include "codecs/xml/writer_shapes.hpp"
 
 namespace wb::xml {
@@ -28,11 +33,6 @@ namespace {
 
 using Doc = rapidxml::xml_document<char>;
 using XmlNode = rapidxml::xml_node<char>;
-
-// Entity and character references translated (the default), closing tag
-// names checked, no copy of the first text child into the element's value.
-constexpr int kParseFlags =
-    rapidxml::parse_validate_closing_tags | rapidxml::parse_no_element_values;
 
 std::string_view name_of(const rapidxml::xml_base<char>* n) {
   return {n->name(), n->name_size()};
@@ -124,26 +124,124 @@ class RapidxmlEncoder : public EncoderFor<RapidxmlEncoder<Shape>> {
   Doc doc_;
 };
 
-// RapidXML's nodes for PrefixScope: offsets come from the in-situ names,
-// which point into the parsed buffer.
-struct RapidDom {
-  using Node = const XmlNode*;
-  static constexpr std::string_view kLibrary = "rapidxml";
-  static bool is_element(Node n) { return n->type() == rapidxml::node_element; }
-  static bool is_text(Node n) {
-    return n->type() == rapidxml::node_data || n->type() == rapidxml::node_cdata;
-  }
-  static Node first_child(Node n) { return n->first_node(); }
-  static Node next_sibling(Node n) { return n->next_sibling(); }
-  static std::string_view value(Node n) { return value_of(n); }
-  static std::string_view name(Node n) { return name_of(n); }
-  template <class F>
-  static void for_each_attribute(Node n, F f) {
-    for (auto* a = n->first_attribute(); a; a = a->next_attribute()) f(name_of(a), value_of(a));
-  }
-  long long offset(Node n) const { return n->name() - 1 - buffer; }  // at its '<'
-  const char* buffer = nullptr;
+// RapidXML's nodes for PrefixScope, over the untouched source (non-
+// destructive parse: names and values are views into it, references not
+// replaced). RapidXML drops whitespace-only text that ends at markup, so
+// `<v> </v>` has no child and `&amp; <![CDATA[x]]>` only gets its space
+// because the data node runs to the '<'. The dropped text sits in the source
+// right before the next node's '<' (after markup, which ends in '>'), or
+// before the closing tag: an Item is a RapidXML node or such a gap. Not
+// recovered: a gap after a child element's end tag (it would take finding the
+// end tag; no binder reads the text of an element that has element children).
+struct Item {
+  const XmlNode* node = nullptr;  // the node, or the one the gap precedes (null: at the end)
+  std::string_view gap;           // dropped whitespace, before node
+  explicit operator bool() const { return node || !gap.empty(); }
 };
+
+bool is_ws(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+struct RapidDom {
+  using Node = Item;
+  static constexpr std::string_view kLibrary = "rapidxml";
+  static bool is_element(Item i) {
+    return i.gap.empty() && i.node->type() == rapidxml::node_element;
+  }
+  static bool is_text(Item i) {
+    return !i.gap.empty() || i.node->type() == rapidxml::node_data ||
+           i.node->type() == rapidxml::node_cdata;
+  }
+  static Item first_child(Item e) {
+    const XmlNode* c = e.node->first_node();
+    return c ? with_gap(nullptr, c) : end_gap(content_start(e.node));
+  }
+  static Item next_sibling(Item i) {
+    if (!i.gap.empty()) return {i.node, {}};  // the node after its gap (none: the end)
+    if (const XmlNode* n = i.node->next_sibling()) return with_gap(i.node, n);
+    // After the last child: data runs to the end tag, an element's end is unknown.
+    const auto t = i.node->type();
+    if (t == rapidxml::node_data || t == rapidxml::node_element) return {};
+    return end_gap(value_of(i.node).data() + value_of(i.node).size() +
+                   (t == rapidxml::node_pi ? 2 : 3));  // ?> or ]]> or -->
+  }
+  std::string_view value(Item i) {
+    const bool cdata = i.gap.empty() && i.node->type() == rapidxml::node_cdata;
+    const std::string_view raw = i.gap.empty() ? value_of(i.node) : i.gap;
+    return char_data(raw, cdata ? CharData::cdata : CharData::text, text, kLibrary,
+                     base + (raw.data() - buffer));
+  }
+  static std::string_view name(Item i) { return name_of(i.node); }
+  // Values live as long as the document (PrefixScope keeps xmlns values):
+  // a changed one is copied into its pool.
+  template <class F>
+  void for_each_attribute(Item i, F f) const {
+    for (auto* a = i.node->first_attribute(); a; a = a->next_attribute()) {
+      std::string_view v = value_of(a);
+      const long long at = base + (v.data() - buffer);
+      if (const std::string_view got = char_data(v, CharData::attribute, attr, kLibrary, at);
+          got.data() != v.data())
+        v = {doc->allocate_string(got.data(), got.size()), got.size()};
+      f(name_of(a), v);
+    }
+  }
+  long long offset(Item i) const { return i.node->name() - 1 - buffer; }  // at its '<'
+
+  const char* buffer = nullptr;  // the parsed copy
+  long long base = 0;            // bytes before it (a BOM)
+  Doc* doc = nullptr;
+  std::string text;
+  mutable std::string attr;
+
+ private:
+  // Where a node's markup starts: <name, <![CDATA[, <!--, <?target.
+  static const char* markup_start(const XmlNode* n) {
+    switch (n->type()) {
+      case rapidxml::node_cdata:
+        return n->value() - 9;
+      case rapidxml::node_comment:
+        return n->value() - 4;
+      case rapidxml::node_pi:
+        return n->name() - 2;
+      default:
+        return n->name() - 1;
+    }
+  }
+  // n after prev (null: the first child), with the whitespace dropped before
+  // it. Data keeps its leading whitespace; after data that reaches n's '<'
+  // nothing was dropped; otherwise markup ended in '>' before the run.
+  static Item with_gap(const XmlNode* prev, const XmlNode* n) {
+    if (n->type() == rapidxml::node_data) return {n, {}};
+    const char* at = markup_start(n);
+    if (prev && prev->type() == rapidxml::node_data &&
+        value_of(prev).data() + value_of(prev).size() == at)
+      return {n, {}};
+    const char* from = at;
+    while (is_ws(from[-1])) --from;
+    return {n, {from, static_cast<std::size_t>(at - from)}};
+  }
+  // The whitespace from p to the end tag; p null: none.
+  static Item end_gap(const char* p) {
+    if (!p) return {};
+    const char* to = p;
+    while (is_ws(*to)) ++to;
+    return {nullptr, {p, static_cast<std::size_t>(to - p)}};
+  }
+  // After the start tag's '>' (null for <e/>): RapidXML checked its syntax.
+  static const char* content_start(const XmlNode* e) {
+    const char* p = e->name() + e->name_size();
+    if (const auto* a = e->last_attribute()) p = a->value() + a->value_size() + 1;  // quote
+    while (is_ws(*p)) ++p;
+    return *p == '>' ? p + 1 : nullptr;
+  }
+};
+
+// Non-destructive (see RapidDom); closing tag names checked; comments and PIs
+// kept as nodes, since they end where dropped whitespace starts.
+constexpr int kParseFlags =
+    rapidxml::parse_non_destructive | rapidxml::parse_validate_closing_tags |
+    rapidxml::parse_no_element_values | rapidxml::parse_comment_nodes | rapidxml::parse_pi_nodes;
 
 template <class Shape>
 class RapidxmlDecoder : public DecoderFor<RapidxmlDecoder<Shape>> {
@@ -153,13 +251,14 @@ class RapidxmlDecoder : public DecoderFor<RapidxmlDecoder<Shape>> {
   void decode_rows(std::string_view input, std::vector<T>& rows) {
     const XmlNode* root = load(input);
     Binder<T> binder(shape_of(Shape::kFormat), rows);
-    walk_dom(dom_, root, binder);
+    walk_dom(dom_, Item{root, {}}, binder);
     binder.finish();
   }
   void parse_only(std::string_view input) final { load(input); }
 
  private:
   const XmlNode* load(std::string_view input) {
+    reject_unbounded(RapidDom::kLibrary, input);  // DOCTYPE; depth, as RapidXML recurses
     const std::string_view body = skip_bom(input);
     const long long skipped = static_cast<long long>(input.size() - body.size());
     if (const void* nul = std::memchr(body.data(), 0, body.size()))
@@ -175,13 +274,19 @@ class RapidxmlDecoder : public DecoderFor<RapidxmlDecoder<Shape>> {
     }
     dom_.reset(skipped);
     dom_.buffer = buffer_.data();
-    // Declarations, comments and DOCTYPEs make no nodes with these flags, and
-    // top-level text is a parse error: any second node is a second element.
-    const XmlNode* root = doc_.first_node();
+    dom_.base = skipped;
+    dom_.doc = &doc_;
+    // Top-level text is a parse error and a DOCTYPE was refused: besides
+    // comments and PIs there must be one element.
+    const XmlNode* root = nullptr;
+    for (const XmlNode* n = doc_.first_node(); n; n = n->next_sibling()) {
+      if (n->type() != rapidxml::node_element) continue;
+      if (root)
+        throw DecodeError(RapidDom::kLibrary, "content after the document element",
+                          skipped + dom_.offset(Item{n, {}}));
+      root = n;
+    }
     if (!root) throw DecodeError(RapidDom::kLibrary, "no document element", skipped);
-    if (const XmlNode* extra = root->next_sibling())
-      throw DecodeError(RapidDom::kLibrary, "content after the document element",
-                        skipped + dom_.offset(extra));
     return root;
   }
   std::string buffer_;
@@ -194,8 +299,5 @@ class RapidxmlDecoder : public DecoderFor<RapidxmlDecoder<Shape>> {
 
 WB_DEFINE_ENCODER(atom, rapidxml, wb::xml::RapidxmlEncoder<wb::xml::Atom>)
 WB_DEFINE_ENCODER(soap, rapidxml, wb::xml::RapidxmlEncoder<wb::xml::Soap>)
-// The decoder is NOT registered: RapidXML 1.13 drops whitespace-only text
-// between markup ("&amp; <![CDATA[<b>]]>" loses its space, a value of " " reads
-// as empty) and has no flag to keep it, so it fails the spelling tests.
 WB_DEFINE_DECODER(atom, rapidxml, wb::xml::RapidxmlDecoder<wb::xml::Atom>)
 WB_DEFINE_DECODER(soap, rapidxml, wb::xml::RapidxmlDecoder<wb::xml::Soap>)
