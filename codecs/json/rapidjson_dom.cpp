@@ -1,5 +1,9 @@
-// RapidJSON DOM (Document::Parse), in two modes: full-precision numbers
-// (exact) and RapidJSON's default fast number parsing (not exact).
+// RapidJSON DOM in three modes: Document::Parse with full-precision numbers
+// (exact), with RapidJSON's default fast number parsing (not exact), and
+// in situ (strings unescaped in place, in a copy of the payload the parser
+// may change; that copy is part of what is measured).
+#include <string>
+
 #include <rapidjson/memorystream.h>
 
 #include "codecs/json/rapidjson_dom.hpp"
@@ -8,13 +12,26 @@
 namespace wb::json {
 namespace {
 
+// A bounded stream (what Parse(str, length) uses) so that Tell() shows where
+// parsing stopped.
 struct FullPrecision {
   static constexpr unsigned flags = kRapidjsonExact;
   static constexpr std::string_view library = "rapidjson-dom";
+  rapidjson::MemoryStream stream(std::string_view json) { return {json.data(), json.size()}; }
 };
 struct FastNumbers {
   static constexpr unsigned flags = kRapidjsonFast;
   static constexpr std::string_view library = "rapidjson-dom-fast";
+  rapidjson::MemoryStream stream(std::string_view json) { return {json.data(), json.size()}; }
+};
+struct Insitu {
+  static constexpr unsigned flags = kRapidjsonExact | rapidjson::kParseInsituFlag;
+  static constexpr std::string_view library = "rapidjson-insitu";
+  rapidjson::InsituStringStream stream(std::string_view json) {
+    buffer.assign(json);  // keeps its capacity; std::string adds the NUL ParseInsitu needs
+    return rapidjson::InsituStringStream(buffer.data());
+  }
+  std::string buffer;
 };
 
 template <class Mode>
@@ -33,15 +50,14 @@ class RapidjsonDomDecoder : public DecoderFor<RapidjsonDomDecoder<Mode>> {
     const std::string_view json = skip_bom(input);
     const std::size_t bom = input.size() - json.size();
     reset_document(doc_);
-    // A bounded stream (what Parse(str, length) uses) so that Tell() shows
-    // where parsing stopped.
-    rapidjson::MemoryStream stream(json.data(), json.size());
+    auto stream = mode_.stream(json);
     doc_.ParseStream<Mode::flags, rapidjson::UTF8<>>(stream);
     if (doc_.HasParseError())
       throw_parse_error(Mode::library, doc_.GetParseError(), doc_.GetErrorOffset(), bom);
     check_consumed(Mode::library, stream.Tell(), json.size(), bom);
   }
 
+  Mode mode_;
   rapidjson::Document doc_;
 };
 
@@ -50,3 +66,4 @@ class RapidjsonDomDecoder : public DecoderFor<RapidjsonDomDecoder<Mode>> {
 
 WB_DEFINE_DECODER(json, rapidjson_dom, wb::json::RapidjsonDomDecoder<wb::json::FullPrecision>)
 WB_DEFINE_DECODER(json, rapidjson_dom_fast, wb::json::RapidjsonDomDecoder<wb::json::FastNumbers>)
+WB_DEFINE_DECODER(json, rapidjson_insitu, wb::json::RapidjsonDomDecoder<wb::json::Insitu>)
