@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,8 +23,11 @@ class BoostjsonBuilder {
   // Starts a new value; the previous one must be gone (its memory is reused).
   void reset() {
     counts_.clear();
-    stack_.reset(&arena_);
-    arena_.release();
+    // A fresh arena rather than release(), which 1.81 gets wrong in some
+    // states (see boostjson_dom.cpp).
+    stack_.reset();
+    arena_.emplace();
+    stack_.reset(&*arena_);
   }
   boost::json::value release() { return stack_.release(); }
 
@@ -68,7 +72,7 @@ class BoostjsonBuilder {
     if (!counts_.empty()) ++counts_.back();
   }
 
-  boost::json::monotonic_resource arena_;
+  std::optional<boost::json::monotonic_resource> arena_;
   boost::json::value_stack stack_;  // keeps its own buffer across values
   std::vector<std::size_t> counts_;
 };

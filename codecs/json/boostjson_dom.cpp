@@ -6,6 +6,9 @@
 #include <boost/json/parser.hpp>
 #include <boost/json/value.hpp>
 
+#include <cmath>
+#include <optional>
+
 #include "codecs/json/boostjson_events.hpp"
 #include "codecs/json/feed.hpp"
 #include "codecs/registry.hpp"
@@ -39,7 +42,9 @@ struct BoostjsonDom {
         return store_int(kFormat, s, record, v.get_int64());
       case boost::json::kind::uint64:  // only integers above INT64_MAX
         return store_unsigned(s, record, v.get_uint64());
-      case boost::json::kind::double_:
+      case boost::json::kind::double_:  // Boost reads 1e400 as infinity
+        if (!std::isfinite(v.get_double()))
+          throw DecodeError(kLibrary, "a number beyond the double range");
         return store_double(kFormat, s, record, v.get_double());
       case boost::json::kind::bool_:
         return store_bool(kFormat, s, record, v.get_bool());
@@ -66,15 +71,18 @@ class BoostjsonDomDecoder : public DecoderFor<BoostjsonDomDecoder> {
   // (a monotonic resource does not deallocate).
   boost::json::value parse(std::string_view input) {
     const std::string_view json = skip_bom(input);
-    parser_.reset(&arena_);  // drops what a failed parse left, while arena_ still holds it
-    arena_.release();        // the previous document is gone: start empty
+    // A fresh arena, not arena_->release(): in 1.81 a released arena can
+    // throw bad_alloc after a parse that failed inside a string.
+    parser_.reset();  // drops what a failed parse left, while the arena holds it
+    arena_.emplace();
+    parser_.reset(&*arena_);
     boost::json::error_code ec;
     parser_.write(json.data(), json.size(), ec);  // all of it, or an error
     if (ec) throw_boostjson_error(kLibrary, ec);
     return parser_.release();
   }
 
-  boost::json::monotonic_resource arena_;
+  std::optional<boost::json::monotonic_resource> arena_;
   boost::json::parser parser_{{}, boostjson_options()};  // keeps its value stack
 };
 
