@@ -11,28 +11,22 @@ namespace {
 
 constexpr std::string_view kLibrary = "expat-sniff";
 
-struct SniffState {
-  KeySniffer<char> sniffer;
-  XML_Parser parser = nullptr;
-};
-
-SniffState& state(void* user_data) {
-  return *static_cast<SniffState*>(user_data);
+void stop(XML_Parser parser) {
+  XML_StopParser(parser, XML_FALSE);  // XML_Parse then reports "aborted"
 }
+using SniffState = CallbackSniff<XML_Parser, stop>;
 
 void on_start(void* user_data, const XML_Char* name, const XML_Char**) {
   const auto [uri, local] = xml::expat::split(name);
-  state(user_data).sniffer.start(uri, local);
+  SniffState::of(user_data).sniffer.start(uri, local);
 }
 
 void on_end(void* user_data, const XML_Char*) {
-  SniffState& s = state(user_data);
-  s.sniffer.end();
-  if (s.sniffer.done()) XML_StopParser(s.parser, XML_FALSE);  // XML_Parse reports "aborted"
+  SniffState::of(user_data).end();
 }
 
 void on_text(void* user_data, const XML_Char* chars, int len) {
-  state(user_data).sniffer.text(std::string_view(chars, len));
+  SniffState::of(user_data).sniffer.text(std::string_view(chars, len));
 }
 
 class ExpatSniffRouter : public Router {

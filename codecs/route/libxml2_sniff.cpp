@@ -13,28 +13,20 @@ constexpr std::string_view kLibrary = "libxml2-sax-sniff";
 
 using xml::libxml2::view;
 
-struct SniffState {
-  KeySniffer<char> sniffer;
-  xmlParserCtxtPtr ctxt = nullptr;
-};
-
-SniffState& state(void* user_data) {
-  return *static_cast<SniffState*>(user_data);
-}
+// No error is reported for a stop.
+using SniffState = CallbackSniff<xmlParserCtxtPtr, xmlStopParser>;
 
 void on_start(void* user_data, const xmlChar* local, const xmlChar*, const xmlChar* uri, int,
               const xmlChar**, int, int, const xmlChar**) {
-  state(user_data).sniffer.start(view(uri), view(local));
+  SniffState::of(user_data).sniffer.start(view(uri), view(local));
 }
 
 void on_end(void* user_data, const xmlChar*, const xmlChar*, const xmlChar*) {
-  SniffState& s = state(user_data);
-  s.sniffer.end();
-  if (s.sniffer.done()) xmlStopParser(s.ctxt);  // no error is reported for a stop
+  SniffState::of(user_data).end();
 }
 
 void on_text(void* user_data, const xmlChar* chars, int len) {
-  state(user_data).sniffer.text(view(chars, chars + len));
+  SniffState::of(user_data).sniffer.text(view(chars, chars + len));
 }
 
 xmlSAXHandler make_handler() {
@@ -56,7 +48,7 @@ class Libxml2SniffRouter : public Router {
   bool route(std::string_view payload, const RouteRule& rule) override {
     const std::string_view xml = skip_bom(payload);
     xmlParserCtxtPtr ctxt = ctxt_.get();
-    state_.ctxt = ctxt;
+    state_.parser = ctxt;
     state_.sniffer.reset(rule.ns, rule.local, rule.value);
     *ctxt->sax = kHandler;
     ctxt->userData = &state_;

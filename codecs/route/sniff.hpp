@@ -49,4 +49,18 @@ class KeySniffer {
   bool done_ = false;
 };
 
+// The user data of a C parser's sniff callbacks: the sniffer and the parser's
+// handle, to stop the parse once the key has ended (Stop(handle)).
+template <class Handle, void (*Stop)(Handle)>
+struct CallbackSniff {
+  KeySniffer<char> sniffer;
+  Handle parser{};
+
+  static CallbackSniff& of(void* user_data) { return *static_cast<CallbackSniff*>(user_data); }
+  void end() {
+    sniffer.end();
+    if (sniffer.done()) Stop(parser);
+  }
+};
+
 }  // namespace wb::route
