@@ -55,11 +55,12 @@ BinderBase::Level BinderBase::child_of_outside(std::string_view uri, std::string
                                                std::size_t depth) {
   if (shape_ == Shape::atom) {
     if (depth == 0) {
-      if (uri != kAtomNs || local != "feed") fail("the root element is not an Atom feed");
+      if (!same_uri(uri, kAtomNs) || local != "feed") fail("the root element is not an Atom feed");
       saw_container_ = true;
       return {Frame::outside};
     }
-    if (uri == kAtomNs && local == "entry") return {Frame::entry, append_row_(rows_), &row_table_};
+    if (same_uri(uri, kAtomNs) && local == "entry")
+      return {Frame::entry, append_row_(rows_), &row_table_};
     return {Frame::skip};
   }
   if (shape_ == Shape::infoset) {
@@ -74,11 +75,11 @@ BinderBase::Level BinderBase::child_of_outside(std::string_view uri, std::string
   }
   switch (depth) {
     case 0:
-      if (uri != kSoapEnvNs || local != "Envelope")
+      if (!same_uri(uri, kSoapEnvNs) || local != "Envelope")
         fail("the root element is not a SOAP 1.1 Envelope");
       return {Frame::outside};
     case 1:
-      return {uri == kSoapEnvNs && local == "Body" ? Frame::outside : Frame::skip};
+      return {same_uri(uri, kSoapEnvNs) && local == "Body" ? Frame::outside : Frame::skip};
     case 2:
       return {Frame::outside};  // {Op}Response
     case 3:
@@ -87,7 +88,7 @@ BinderBase::Level BinderBase::child_of_outside(std::string_view uri, std::string
     default:
       break;
   }
-  if (uri == field_ns_ && local == row_local_)
+  if (same_uri(uri, field_ns_) && local == row_local_)
     return {Frame::record, append_row_(rows_), &row_table_};
   // DataContractSerializer writes nothing but the items into a list result.
   fail("unexpected element " + std::string(local) + " in the result: expected " +
@@ -105,17 +106,17 @@ bool BinderBase::start(std::string_view uri, std::string_view local) {
     case Frame::outside:
       return push(child_of_outside(uri, local, stack_.size()));
     case Frame::entry:
-      if (uri == kMetadataNs && local == "properties")
+      if (same_uri(uri, kMetadataNs) && local == "properties")
         return push({Frame::record, top.target, top.table});
-      if (uri == kAtomNs && local == "content")
+      if (same_uri(uri, kAtomNs) && local == "content")
         return push({Frame::content, top.target, top.table});
       return push({Frame::skip});
     case Frame::content:
-      if (uri == kMetadataNs && local == "properties")
+      if (same_uri(uri, kMetadataNs) && local == "properties")
         return push({Frame::record, top.target, top.table});
       return push({Frame::skip});
     case Frame::record: {
-      if (uri != field_ns_) return push({Frame::skip});
+      if (!same_uri(uri, field_ns_)) return push({Frame::skip});
       const FieldSlot* s = top.table->find(local, top.hint);
       if (!s) return push({Frame::skip});  // a member we do not bind
       ++top.bound;
@@ -128,7 +129,7 @@ bool BinderBase::start(std::string_view uri, std::string_view local) {
     }
     case Frame::collection: {
       const std::string_view item = item_local_.empty() ? top.table->type_name : item_local_;
-      if (uri != field_ns_ || local != item) return push({Frame::skip});
+      if (!same_uri(uri, field_ns_) || local != item) return push({Frame::skip});
       return push({Frame::record, top.slot->append(top.target), top.table});
     }
     case Frame::scalar:
@@ -139,7 +140,7 @@ bool BinderBase::start(std::string_view uri, std::string_view local) {
 
 void BinderBase::attribute(std::string_view uri, std::string_view local, std::string_view value) {
   if (entity_) return entity_->attribute(uri, local, value);
-  if (uri != null_ns_ || local != null_local_) return;
+  if (!same_uri(uri, null_ns_) || local != null_local_) return;
   const FieldSlot& slot = *stack_.back().slot;
   if (shape_ != Shape::infoset) {
     if (value == "true" || value == "1")

@@ -31,4 +31,27 @@ inline const std::string& data_contract_ns(DatasetKind kind) {
   return ns[static_cast<int>(kind)];
 }
 
+// The vocabulary's own copy of a namespace URI equal to uri, else uri.
+// Decoders that resolve prefixes themselves (prefix_scope.hpp) keep these,
+// so that same_uri below is mostly a pointer compare.
+inline std::string_view known_uri(std::string_view uri) {
+  static const std::string_view known[] = {kAtomNs,
+                                           kDataNs,
+                                           kMetadataNs,
+                                           kSoapEnvNs,
+                                           kXsiNs,
+                                           kServiceNs,
+                                           data_contract_ns(DatasetKind::message),
+                                           data_contract_ns(DatasetKind::airport),
+                                           data_contract_ns(DatasetKind::science)};
+  for (const std::string_view k : known)
+    if (k.size() == uri.size() && k == uri) return k;
+  return uri;
+}
+
+// Namespace URI equality, short-cut for two views of one known_uri().
+inline bool same_uri(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && (a.data() == b.data() || a == b);
+}
+
 }  // namespace wb::xml
