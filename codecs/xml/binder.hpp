@@ -129,17 +129,23 @@ inline Shape shape_of(std::string_view format) {
 //   template <class F> static void attributes(Node, F f)  // f(uri, local, value)
 // A DOM without namespace support (pugixml) cannot answer uri() from the node
 // alone: it passes a policy object to walk_dom(policy, element, binder) whose
-// enter(Node) is called before an element's names are asked for (to push its
-// xmlns declarations) and leave() after its end(); its members may then be
-// non-static.
+// enter(Node) pushes the element's xmlns declarations and returns its names
+// (.uri, .local), and whose leave() is called after its end(); its members
+// may then be non-static.
 template <class Dom, class B>
 void walk_dom(Dom& dom, typename Dom::Node element, B& binder) {
   constexpr bool scoped = requires(Dom & d, typename Dom::Node n) {
-    d.enter(n);
+    d.enter(n).uri;
     d.leave();
   };
-  if constexpr (scoped) dom.enter(element);
-  if (binder.start(dom.uri(element), dom.local(element))) {
+  bool open;
+  if constexpr (scoped) {
+    const auto names = dom.enter(element);
+    open = binder.start(names.uri, names.local);
+  } else {
+    open = binder.start(dom.uri(element), dom.local(element));
+  }
+  if (open) {
     if (binder.wants_attributes())
       dom.attributes(element, [&](std::string_view u, std::string_view l, std::string_view v) {
         binder.attribute(u, l, v);

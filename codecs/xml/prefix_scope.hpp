@@ -7,8 +7,10 @@
 //
 // Dom, the library's node access, provides:
 //   Node; static is_element(Node), is_text(Node), first_child(Node),
-//   next_sibling(Node), value(Node) (text); name(Node) (qualified name);
-//   template <class F> for_each_attribute(Node, F f)  // f(qname, value)
+//   next_sibling(Node), value(Node) (text); name(Node) (qualified name, a
+//   std::string_view or a NUL-terminated const char*);
+//   template <class F> for_each_attribute(Node, F f)  // f(qname, value), each a
+//       std::string_view or a NUL-terminated const char*
 //   offset(Node): byte offset of the node in the parsed buffer, < 0 unknown;
 //   static constexpr std::string_view kLibrary (the decoder's token).
 #pragma once
@@ -23,6 +25,11 @@
 
 namespace wb::xml {
 
+// Element names resolved once, on entering the element.
+struct QNames {
+  std::string_view uri, local;
+};
+
 template <class Dom>
 class PrefixScope : public Dom {
  public:
@@ -30,52 +37,88 @@ class PrefixScope : public Dom {
   // base: bytes before the parsed buffer (a skipped BOM), for error offsets.
   void reset(long long base = 0) {
     bindings_.clear();
-    marks_.clear();
+    depth_ = 0;
     base_ = base;
   }
   std::string_view local(Node n) const { return split(this->name(n)).second; }
   std::string_view uri(Node n) const { return resolve(split(this->name(n)).first, n); }
-  void enter(Node n) {
-    marks_.push_back(bindings_.size());
-    this->for_each_attribute(n, [&](std::string_view qname, std::string_view value) {
-      const auto [prefix, local] = split(qname);
-      if (prefix.empty() && local == "xmlns")
-        bindings_.emplace_back(std::string_view(), value);
-      else if (prefix == "xmlns")
-        bindings_.emplace_back(local, value);
+  // Opens n: binds its xmlns declarations and returns its resolved names,
+  // so that walk_dom splits and resolves each element name once. One pass
+  // over the attributes; a binding remembers its depth, so leave() pops
+  // with one compare and elements without declarations cost no mark.
+  QNames enter(Node n) {
+    ++depth_;
+    this->for_each_attribute(n, [&](auto qname, auto value) {
+      if (!is_xmlns(qname)) return;
+      const std::string_view name(qname);
+      bindings_.push_back(
+          {name.size() == 5 ? std::string_view() : name.substr(6), known_uri(value), depth_});
     });
+    const auto [prefix, local] = split(this->name(n));
+    return {resolve(prefix, n), local};
   }
   void leave() {
-    bindings_.resize(marks_.back());
-    marks_.pop_back();
+    while (!bindings_.empty() && bindings_.back().depth == depth_) bindings_.pop_back();
+    --depth_;
   }
   template <class F>
   void attributes(Node n, F f) const {
-    this->for_each_attribute(n, [&](std::string_view qname, std::string_view value) {
+    this->for_each_attribute(n, [&](auto qname, auto value) {
+      if (is_xmlns(qname)) return;
       const auto [prefix, local] = split(qname);
-      if (prefix == "xmlns" || (prefix.empty() && local == "xmlns")) return;
       // An unprefixed attribute is in no namespace, whatever the default is.
-      f(prefix.empty() ? std::string_view() : resolve(prefix, n), local, value);
+      f(prefix.empty() ? std::string_view() : resolve(prefix, n), local, std::string_view(value));
     });
   }
 
  private:
+  struct Binding {
+    std::string_view prefix, uri;
+    int depth;
+  };
+  // "xmlns" or "xmlns:p". A Dom may pass NUL-terminated names (no strlen
+  // for the attributes that are not declarations: most of them).
+  static bool is_xmlns(std::string_view q) {
+    return q.size() >= 5 && q.substr(0, 5) == "xmlns" && (q.size() == 5 || q[5] == ':');
+  }
+  static bool is_xmlns(const char* q) {
+    return q[0] == 'x' && q[1] == 'm' && q[2] == 'l' && q[3] == 'n' && q[4] == 's' &&
+           (q[5] == '\0' || q[5] == ':');
+  }
+  // A NUL-terminated name: one pass finds the colon and the end (no strlen
+  // and memchr calls for names of a dozen characters).
+  static std::pair<std::string_view, std::string_view> split(const char* qname) {
+    const char* colon = nullptr;
+    const char* p = qname;
+    for (; *p; ++p)
+      if (*p == ':' && !colon) colon = p;
+    if (!colon) return {{}, {qname, static_cast<std::size_t>(p - qname)}};
+    return {{qname, static_cast<std::size_t>(colon - qname)},
+            {colon + 1, static_cast<std::size_t>(p - colon - 1)}};
+  }
   static std::pair<std::string_view, std::string_view> split(std::string_view qname) {
     const std::size_t colon = qname.find(':');
     if (colon == std::string_view::npos) return {{}, qname};
     return {qname.substr(0, colon), qname.substr(colon + 1)};
   }
+  // Prefixes are a letter or two: compare inline rather than call memcmp.
+  static bool same(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+      if (a[i] != b[i]) return false;
+    return true;
+  }
   std::string_view resolve(std::string_view prefix, Node n) const {
-    if (prefix == "xml") return kXmlNs;
+    if (same(prefix, "xml")) return kXmlNs;
     for (auto b = bindings_.rbegin(); b != bindings_.rend(); ++b)
-      if (b->first == prefix) return b->second;
+      if (same(b->prefix, prefix)) return b->uri;
     if (prefix.empty()) return {};  // no default namespace in scope
     const long long at = this->offset(n);
     throw DecodeError(Dom::kLibrary, "undeclared namespace prefix '" + std::string(prefix) + "'",
                       at < 0 ? -1 : base_ + at);
   }
-  std::vector<std::pair<std::string_view, std::string_view>> bindings_;
-  std::vector<std::size_t> marks_;
+  std::vector<Binding> bindings_;
+  int depth_ = 0;
   long long base_ = 0;
 };
 

@@ -23,11 +23,13 @@ struct PugiDom {
   static Node first_child(Node n) { return n.first_child(); }
   static Node next_sibling(Node n) { return n.next_sibling(); }
   static std::string_view value(Node n) { return n.value(); }
-  static std::string_view name(Node n) { return n.name(); }
+  static const char* name(Node n) { return n.name(); }
+  // pugixml's names and values are NUL-terminated: PrefixScope measures only
+  // those it uses (attribute values mostly go unread).
   template <class F>
   static void for_each_attribute(Node n, F f) {
     for (pugi::xml_attribute a = n.first_attribute(); a; a = a.next_attribute())
-      f(std::string_view(a.name()), std::string_view(a.value()));
+      f(a.name(), a.value());
   }
   static long long offset(Node n) { return n.offset_debug(); }
 };
