@@ -125,6 +125,7 @@ bool BinderBase::start(std::string_view uri, std::string_view local) {
         return push({Frame::collection, static_cast<char*>(top.target) + s->offset, s->element, s});
       collecting_ = true;
       text_.clear();
+      held_ = {};
       return push({Frame::scalar, top.target, top.table, s});
     }
     case Frame::collection: {
@@ -165,7 +166,7 @@ void BinderBase::end() {
   attrs_wanted_ = false;
   if (top.frame == Frame::scalar) {
     collecting_ = false;
-    store_text(format_, *top.slot, top.target, text_);
+    store_text(format_, *top.slot, top.target, held_.data() ? held_ : std::string_view(text_));
   } else if (top.frame == Frame::record) {
     require_members(format_, *top.table, top.bound);
   }

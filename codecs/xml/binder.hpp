@@ -10,6 +10,7 @@
 //   wants_attributes()       true right after a start() whose attributes matter:
 //                            then call attribute(uri, local, value) for each
 //   text(chunk)              character data (CDATA and resolved references too)
+//   stable_text(chunk)       the same, for text readable until end() (a DOM)
 //   end()                    the element closes
 //   finish()                 end of document: throws unless records were found
 #pragma once
@@ -40,6 +41,18 @@ class BinderBase {
       text_.append(chunk);
     else if (entity_)
       entity_->text(chunk);
+  }
+  // Text that stays readable until the element's end() (a DOM's own copy):
+  // a member's only chunk is kept as a view and parsed in place, not copied.
+  void stable_text(std::string_view chunk) {
+    if (!collecting_) return text(chunk);
+    if (held_.data() == nullptr && text_.empty()) {
+      held_ = chunk.data() ? chunk : std::string_view("");
+      return;
+    }
+    text_.append(held_);
+    held_ = {};
+    text_.append(chunk);
   }
   void end();
   void finish() const;
@@ -84,6 +97,7 @@ class BinderBase {
   const RecordTable& row_table_;
   std::vector<Level> stack_;
   std::string text_;
+  std::string_view held_;  // stable_text's chunk, not yet copied into text_
   bool collecting_ = false;
   bool attrs_wanted_ = false;
   bool saw_container_ = false;  // atom feed / soap Result
@@ -122,6 +136,19 @@ inline Shape shape_of(std::string_view format) {
   return format == "soap" ? Shape::soap : Shape::atom;
 }
 
+// A DOM whose text values live as long as the document (Dom::kStableText)
+// lets the binder parse them in place.
+template <class Dom, class B>
+void feed_text(const Dom&, B& binder, std::string_view chunk) {
+  if constexpr (requires {
+                  requires Dom::kStableText;
+                  binder.stable_text(chunk);
+                })
+    binder.stable_text(chunk);
+  else
+    binder.text(chunk);
+}
+
 // Walks a DOM with a policy and feeds the binder. Dom provides:
 //   Node; static bool is_element(Node), is_text(Node) (text or CDATA);
 //   static Node first_child(Node), next_sibling(Node) (null Node is falsy);
@@ -154,7 +181,7 @@ void walk_dom(Dom& dom, typename Dom::Node element, B& binder) {
       if (dom.is_element(child))
         walk_dom(dom, child, binder);
       else if (dom.is_text(child))
-        binder.text(dom.value(child));
+        feed_text(dom, binder, dom.value(child));
     }
   }
   binder.end();
