@@ -61,14 +61,20 @@ class PrefixScope : public Dom {
     while (!bindings_.empty() && bindings_.back().depth == depth_) bindings_.pop_back();
     --depth_;
   }
+  // Called right after enter(n): a Dom may replay the attributes enter() read
+  // (for_each_attribute_again) rather than find them again.
   template <class F>
   void attributes(Node n, F f) const {
-    this->for_each_attribute(n, [&](auto qname, auto value) {
+    const auto each = [&](auto qname, auto value) {
       if (is_xmlns(qname)) return;
       const auto [prefix, local] = split(qname);
       // An unprefixed attribute is in no namespace, whatever the default is.
       f(prefix.empty() ? std::string_view() : resolve(prefix, n), local, std::string_view(value));
-    });
+    };
+    if constexpr (requires { this->for_each_attribute_again(n, each); })
+      this->for_each_attribute_again(n, each);
+    else
+      this->for_each_attribute(n, each);
   }
 
  private:
@@ -85,10 +91,21 @@ class PrefixScope : public Dom {
     return q[0] == 'x' && q[1] == 'm' && q[2] == 'l' && q[3] == 'n' && q[4] == 's' &&
            (q[5] == '\0' || q[5] == ':');
   }
-  // A NUL-terminated name: one pass finds the colon and the end (no strlen
-  // and memchr calls for names of a dozen characters).
+  // A NUL-terminated name. Prefixes are a letter or two: look for the colon
+  // there first, then measure the local name with one pass (no strlen and
+  // memchr calls for names of a dozen characters).
   static std::pair<std::string_view, std::string_view> split(const char* qname) {
     const char* colon = nullptr;
+    if (qname[0] != '\0' && qname[1] == ':')
+      colon = qname + 1;
+    else if (qname[0] != '\0' && qname[1] != '\0' && qname[2] == ':')
+      colon = qname + 2;
+    if (colon) {
+      const char* p = colon + 1;
+      while (*p) ++p;
+      return {{qname, static_cast<std::size_t>(colon - qname)},
+              {colon + 1, static_cast<std::size_t>(p - colon - 1)}};
+    }
     const char* p = qname;
     for (; *p; ++p)
       if (*p == ':' && !colon) colon = p;
@@ -113,6 +130,10 @@ class PrefixScope : public Dom {
     for (auto b = bindings_.rbegin(); b != bindings_.rend(); ++b)
       if (same(b->prefix, prefix)) return b->uri;
     if (prefix.empty()) return {};  // no default namespace in scope
+    undeclared(prefix, n);
+  }
+  // Out of line, so that resolve() stays a small function.
+  [[noreturn, gnu::noinline, gnu::cold]] void undeclared(std::string_view prefix, Node n) const {
     const long long at = this->offset(n);
     throw DecodeError(Dom::kLibrary, "undeclared namespace prefix '" + std::string(prefix) + "'",
                       at < 0 ? -1 : base_ + at);

@@ -13,25 +13,67 @@ namespace wb::xml {
 
 inline constexpr std::string_view kPugixmlDom = "pugixml-dom";
 
+// pugixml's accessors are all out of line (calls into the shared library):
+// a node that tests its own pointer (pugixml's protected member) saves one
+// call per node and per sibling step of the walk.
+class PugiNode : public pugi::xml_node {
+ public:
+  PugiNode() = default;
+  PugiNode(pugi::xml_node n) : pugi::xml_node(n) {}  // NOLINT: implicit, as walk_dom's argument
+  explicit operator bool() const { return _root != nullptr; }
+  bool is(const PugiNode& other) const { return _root == other._root; }
+};
+
 struct PugiDom {
-  using Node = pugi::xml_node;
+  using Node = PugiNode;
   static constexpr std::string_view kLibrary = kPugixmlDom;
+  static constexpr bool kStableText = true;  // values live in the document
   static bool is_element(Node n) { return n.type() == pugi::node_element; }
   static bool is_text(Node n) {
-    return n.type() == pugi::node_pcdata || n.type() == pugi::node_cdata;
+    const pugi::xml_node_type type = n.type();
+    return type == pugi::node_pcdata || type == pugi::node_cdata;
   }
   static Node first_child(Node n) { return n.first_child(); }
   static Node next_sibling(Node n) { return n.next_sibling(); }
   static std::string_view value(Node n) { return n.value(); }
   static const char* name(Node n) { return n.name(); }
+  // The value of an attribute, fetched only when PrefixScope reads it (the
+  // xmlns declarations and the attributes the binder wants): most go unread.
+  struct Value {
+    pugi::xml_attribute a;
+    operator std::string_view() const { return a.value(); }  // NOLINT: implicit on purpose
+  };
   // pugixml's names and values are NUL-terminated: PrefixScope measures only
-  // those it uses (attribute values mostly go unread).
+  // those it uses. The walk reads an element's attributes twice (its xmlns
+  // declarations on entering it, then what the binder wants): the first pass
+  // keeps them, so the second makes no call into pugixml to find them again.
   template <class F>
-  static void for_each_attribute(Node n, F f) {
-    for (pugi::xml_attribute a = n.first_attribute(); a; a = a.next_attribute())
-      f(a.name(), a.value());
+  void for_each_attribute(Node n, F f) const {
+    seen_node_ = n;
+    seen_count_ = 0;
+    for (pugi::xml_attribute a = n.first_attribute(); a; a = a.next_attribute()) {
+      const char* name = a.name();
+      if (seen_count_ < kSeen) seen_[seen_count_] = {name, a};
+      ++seen_count_;
+      f(name, Value{a});
+    }
+  }
+  template <class F>
+  void for_each_attribute_again(Node n, F f) const {
+    if (!seen_node_.is(n) || seen_count_ > kSeen) return for_each_attribute(n, f);
+    for (int i = 0; i < seen_count_; ++i) f(seen_[i].name, Value{seen_[i].attribute});
   }
   static long long offset(Node n) { return n.offset_debug(); }
+
+ private:
+  struct Seen {
+    const char* name;
+    pugi::xml_attribute attribute;
+  };
+  static constexpr int kSeen = 8;  // more attributes (rare): read them again
+  mutable PugiNode seen_node_;
+  mutable int seen_count_ = 0;
+  mutable Seen seen_[kSeen];
 };
 
 using PugiPolicy = PrefixScope<PugiDom>;
