@@ -69,9 +69,20 @@ void write_all(int fd, std::string_view s) {
 
 }  // namespace
 
+bool under_asan() {
+  return kAsan;
+}
+
 Limits default_limits() {
   Limits l;
-  if (kAsan) l.address_space = 0;
+  if (kAsan) {
+    // ASan reserves terabytes of shadow memory, and instrumented code (with
+    // the sanitize preset's fuzzer coverage hooks) runs 3-10x slower: the time
+    // limits still catch a hang, a few times later.
+    l.address_space = 0;
+    l.cpu_seconds *= 3;
+    l.wall_seconds *= 3;
+  }
   l.isolate_network = network_isolation_available();
   return l;
 }

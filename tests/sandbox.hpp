@@ -22,8 +22,11 @@ struct Limits {
   bool isolate_network = true;
 };
 
-// The limits for this build (address space off under ASan).
+// The limits for this build (under ASan: no address-space limit, 3x the time).
 Limits default_limits();
+// Whether this build runs under AddressSanitizer (the sanitize/debug presets):
+// ASan owns the address space and runs code several times slower.
+bool under_asan();
 // Whether this process may create a network namespace (root with
 // CAP_SYS_ADMIN); probed once in a child.
 bool network_isolation_available();
