@@ -74,7 +74,7 @@ cpu=$(($(nproc) - 1))
 interleave=0
 threads=0
 scaling=0
-full=0
+every_pairing=0
 quick=0
 extra=()
 while [[ $# -gt 0 ]]; do
@@ -105,7 +105,7 @@ while [[ $# -gt 0 ]]; do
     --interleave) interleave=1 ;;
     --threads) threads=1 ;;
     --scaling) scaling=1 ;;
-    --full) full=1 ;;
+    --full) every_pairing=1 ;;
     --)
       shift
       extra=("$@")
@@ -174,7 +174,7 @@ args=(
 [[ -n "$filter" ]] && args+=(--benchmark_filter="$filter")
 ((interleave)) && args+=(--benchmark_enable_random_interleaving=true)
 ((scaling)) && args+=(--wirebench_scaling)
-((full)) && args+=(--wirebench_full)
+((every_pairing)) && args+=(--wirebench_full)
 # Thread runs are unpinned (N threads on one CPU would measure the scheduler);
 # the context's cpu_pinned and run_kind fields say so in the file.
 pin=(taskset -c "$cpu")
