@@ -98,12 +98,32 @@ class PugixmlDomDecoder : public DecoderFor<PugixmlDomDecoder<Shape>> {
   void decode_rows(std::string_view input, std::vector<T>& rows) {
     policy_.reset(load(input));
     Binder<T> binder(shape_of(Shape::kFormat), rows);
-    walk_dom(policy_, doc_.document_element(), binder);
+    walk(doc_.document_element(), binder);
     binder.finish();
   }
   void parse_only(std::string_view input) override { load(input); }
 
  private:
+  // walk_dom's walk with one call into pugixml for a child's type (is_element
+  // then is_text would make two per text node).
+  template <class B>
+  void walk(PugiNode element, B& binder) {
+    const QNames names = policy_.enter(element);
+    if (binder.start(names.uri, names.local)) {
+      if (binder.wants_attributes())
+        policy_.attributes(element, [&](std::string_view u, std::string_view l,
+                                        std::string_view v) { binder.attribute(u, l, v); });
+      for (PugiNode child = element.first_child(); child; child = child.next_sibling()) {
+        const pugi::xml_node_type type = child.type();
+        if (type == pugi::node_element)
+          walk(child, binder);
+        else if (type == pugi::node_pcdata || type == pugi::node_cdata)
+          binder.stable_text(child.value());
+      }
+    }
+    binder.end();
+    policy_.leave();
+  }
   // load_buffer copies the input (load_buffer_inplace would need a mutable
   // copy made by us, the same cost); returns the bytes skipped before it.
   long long load(std::string_view input) {
