@@ -125,7 +125,6 @@ bool BinderBase::start(std::string_view uri, std::string_view local) {
         return push({Frame::collection, static_cast<char*>(top.target) + s->offset, s->element, s});
       collecting_ = true;
       text_.clear();
-      held_ = {};
       return push({Frame::scalar, top.target, top.table, s});
     }
     case Frame::collection: {
@@ -166,10 +165,22 @@ void BinderBase::end() {
   attrs_wanted_ = false;
   if (top.frame == Frame::scalar) {
     collecting_ = false;
-    store_text(format_, *top.slot, top.target, held_.data() ? held_ : std::string_view(text_));
+    store_text(format_, *top.slot, top.target, text_);
   } else if (top.frame == Frame::record) {
     require_members(format_, *top.table, top.bound);
   }
+}
+
+// held_ is only ever set inside a scalar member (collecting_).
+void BinderBase::end_stable() {
+  if (held_.data() == nullptr) return end();
+  const std::string_view held = held_;
+  held_ = {};
+  const Level top = stack_.back();
+  stack_.pop_back();
+  attrs_wanted_ = false;
+  collecting_ = false;
+  store_text(format_, *top.slot, top.target, held);
 }
 
 void BinderBase::finish() const {

@@ -10,7 +10,8 @@
 //   wants_attributes()       true right after a start() whose attributes matter:
 //                            then call attribute(uri, local, value) for each
 //   text(chunk)              character data (CDATA and resolved references too)
-//   stable_text(chunk)       the same, for text readable until end() (a DOM)
+//   stable_text(chunk)       the same, for text readable until end_stable()
+//                            (a DOM's own copy): then end with end_stable()
 //   end()                    the element closes
 //   finish()                 end of document: throws unless records were found
 #pragma once
@@ -42,8 +43,10 @@ class BinderBase {
     else if (entity_)
       entity_->text(chunk);
   }
-  // Text that stays readable until the element's end() (a DOM's own copy):
-  // a member's only chunk is kept as a view and parsed in place, not copied.
+  // Text that stays readable until the element's end_stable() (a DOM's own
+  // copy): a member's only chunk is kept as a view and parsed in place, not
+  // copied. Separate calls, so that start() and end() of the streaming
+  // decoders do no extra work for it.
   void stable_text(std::string_view chunk) {
     if (!collecting_) return text(chunk);
     if (held_.data() == nullptr && text_.empty()) {
@@ -55,6 +58,7 @@ class BinderBase {
     text_.append(chunk);
   }
   void end();
+  void end_stable();
   void finish() const;
 
  protected:
@@ -136,19 +140,6 @@ inline Shape shape_of(std::string_view format) {
   return format == "soap" ? Shape::soap : Shape::atom;
 }
 
-// A DOM whose text values live as long as the document (Dom::kStableText)
-// lets the binder parse them in place.
-template <class Dom, class B>
-void feed_text(const Dom&, B& binder, std::string_view chunk) {
-  if constexpr (requires {
-                  requires Dom::kStableText;
-                  binder.stable_text(chunk);
-                })
-    binder.stable_text(chunk);
-  else
-    binder.text(chunk);
-}
-
 // Walks a DOM with a policy and feeds the binder. Dom provides:
 //   Node; static bool is_element(Node), is_text(Node) (text or CDATA);
 //   static Node first_child(Node), next_sibling(Node) (null Node is falsy);
@@ -181,7 +172,7 @@ void walk_dom(Dom& dom, typename Dom::Node element, B& binder) {
       if (dom.is_element(child))
         walk_dom(dom, child, binder);
       else if (dom.is_text(child))
-        feed_text(dom, binder, dom.value(child));
+        binder.text(dom.value(child));
     }
   }
   binder.end();

@@ -121,7 +121,7 @@ class PugixmlDomDecoder : public DecoderFor<PugixmlDomDecoder<Shape>> {
           binder.stable_text(child.value());
       }
     }
-    binder.end();
+    binder.end_stable();  // text values live in the document
     policy_.leave();
   }
   // load_buffer copies the input (load_buffer_inplace would need a mutable

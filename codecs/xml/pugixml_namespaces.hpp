@@ -27,7 +27,6 @@ class PugiNode : public pugi::xml_node {
 struct PugiDom {
   using Node = PugiNode;
   static constexpr std::string_view kLibrary = kPugixmlDom;
-  static constexpr bool kStableText = true;  // values live in the document
   static bool is_element(Node n) { return n.type() == pugi::node_element; }
   static bool is_text(Node n) {
     const pugi::xml_node_type type = n.type();
