@@ -160,6 +160,13 @@ def xml_fixtures():
             m("n_unclosed_comment.xml", once(msg, b"<entry>", b"<!-- <entry>"), "a comment never closed")
             m("n_unclosed_cdata.xml", once(msg, text, b"<![CDATA[My Message"), "a CDATA section never closed")
             m("n_doctype_after_root.xml", msg + b"<!DOCTYPE feed>", "a DOCTYPE after the root")
+            # fuzz_soap's crash input, as found: Xerces' DOM builder threw a DOMException
+            # (not an XMLException) from XMLDecl() on this version, which ended the process.
+            m("n_fuzz_xml_version_1_tilde.xml", b'<?xml version="1.~" encoding="utf-8"?>',
+              "fuzz_soap crash: version 1.~ and no root")
+            put("malformed", "xml", "either_xml_version_1_tilde.xml",
+                once(msg, b'version="1.0"', b'version="1.~"'), "syntax:xml", "message", "either",
+                "a whole feed under an XML declaration of version 1.~")
             for what, bad in BAD_UTF8.items():
                 m(f"n_utf8_{what}.xml", once(msg, text, b"My " + bad + b" Message"), f"invalid UTF-8: {what}")
                 m(f"n_utf8_{what}_in_name.xml", once(msg, b"<entry>", b"<en" + bad + b"try>"), f"invalid UTF-8 in a tag name: {what}")
