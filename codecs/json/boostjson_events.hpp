@@ -113,19 +113,4 @@ void boostjson_parse(std::string_view library, boost::json::basic_parser<Handler
     throw DecodeError(library, "content after the JSON value", static_cast<long long>(used + bom));
 }
 
-// Ignores every event: parse_only's target.
-struct IgnoreEvents {
-  void start_object() {}
-  void end_object() {}
-  void start_array() {}
-  void end_array() {}
-  void key(std::string_view) {}
-  void string(std::string_view) {}
-  void boolean(bool) {}
-  void null() {}
-  void int64(int64_t, std::string_view) {}
-  void uint64(uint64_t, std::string_view) {}
-  void floating(double, std::string_view) {}
-};
-
 }  // namespace wb::json

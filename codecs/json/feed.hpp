@@ -128,6 +128,26 @@ void write_feed(Sink& w, const std::vector<T>& rows) {
 }
 
 // ---------------------------------------------------------------- SAX
+// parse_only's target for a streaming reader: takes every event of any of our
+// readers' event sets (nlohmann's, and Boost.JSON's with the number text) and
+// does nothing.
+struct IgnoreEvents {
+  void start_object() {}
+  void end_object() {}
+  void start_array() {}
+  void end_array() {}
+  void key(std::string_view) {}
+  void string(std::string_view) {}
+  void boolean(bool) {}
+  void null() {}
+  void integer(int64_t) {}
+  void unsigned_integer(uint64_t) {}
+  void number(double) {}
+  void int64(int64_t, std::string_view) {}
+  void uint64(uint64_t, std::string_view) {}
+  void floating(double, std::string_view) {}
+};
+
 // Feed the events of a streaming parser; throws DecodeError on a shape that
 // is not a feed of T. Unknown members of any shape are skipped. For entity
 // rows every member of a row object that is not an annotation becomes a

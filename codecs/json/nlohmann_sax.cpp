@@ -11,21 +11,6 @@ namespace {
 constexpr std::string_view kLibrary = "nlohmann-sax";
 using Json = nlohmann::json;
 
-// parse_only's target: takes every event and does nothing.
-struct IgnoreEvents {
-  void start_object() {}
-  void end_object() {}
-  void start_array() {}
-  void end_array() {}
-  void key(std::string_view) {}
-  void string(std::string_view) {}
-  void integer(int64_t) {}
-  void unsigned_integer(uint64_t) {}
-  void number(double) {}
-  void boolean(bool) {}
-  void null() {}
-};
-
 // nlohmann's SAX interface (checked statically by sax_parse, no virtuals),
 // forwarded to Target. Returning true always: the binder throws on a bad shape.
 template <class Target>
