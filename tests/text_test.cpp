@@ -3,8 +3,12 @@
 // the expected texts are written out by hand.
 #include "codecs/common/text.hpp"
 
+#include <bit>
+#include <charconv>
 #include <cmath>
 #include <limits>
+#include <random>
+#include <string>
 
 #include "tests/test_support.hpp"
 
@@ -122,6 +126,44 @@ TEST(TextNumbers, ShortestDoublesRoundTrip) {
   for (double v :
        {0.1, 1.0 / 3, 1e-300, 123456.789012, -179.999999, 5e-324, 1.7976931348623157e308}) {
     EXPECT_EQ(parse_double(double_string(v)), v) << double_string(v);
+  }
+}
+
+// parse_double takes Clinger's fast path for short significands and small
+// powers of ten and from_chars for the rest: both must give from_chars'
+// correctly rounded double for every spelling, at the edges of the fast path
+// (2^53, 10^22, 19 digits) and with zeros under any exponent.
+TEST(TextNumbers, AgreesWithFromCharsOnRandomSpellings) {
+  std::mt19937_64 rng(20261130);
+  auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<uint64_t>(n)); };
+  int fast_edge = 0;
+  for (int i = 0; i < 200'000; ++i) {
+    std::string s = pick(2) ? "-" : "";
+    const int int_digits = 1 + pick(20), frac_digits = pick(3) ? pick(22) : 0;
+    for (int d = 0; d < int_digits; ++d) s += static_cast<char>('0' + (pick(4) ? pick(10) : 0));
+    if (frac_digits) s += '.';
+    for (int d = 0; d < frac_digits; ++d) s += static_cast<char>('0' + (pick(4) ? pick(10) : 0));
+    if (pick(2))
+      s += (pick(2) ? "e" : "E") + std::string(pick(2) ? "-" : "") + std::to_string(pick(40));
+    double expected = 0;
+    const auto r = std::from_chars(s.data(), s.data() + s.size(), expected);
+    const auto got = parse_double(s);
+    if (r.ec != std::errc()) {
+      EXPECT_FALSE(got.has_value()) << s;
+      continue;
+    }
+    ASSERT_TRUE(got.has_value()) << s;
+    EXPECT_EQ(std::bit_cast<uint64_t>(*got), std::bit_cast<uint64_t>(expected)) << s;
+    fast_edge += int_digits + frac_digits <= 19;
+  }
+  EXPECT_GT(fast_edge, 50'000);  // the fast path was exercised, not only from_chars
+  for (std::string_view s : {"9007199254740993", "9007199254740992e22", "9007199254740993e-22",
+                             "1e22", "1e23", "1e-22", "1e-23", "1234567890123456789",
+                             "12345678901234567890", "0.1e-21", "0e99999", "-0e-99999"}) {
+    double expected = 0;
+    std::from_chars(s.data(), s.data() + s.size(), expected);
+    ASSERT_TRUE(parse_double(s).has_value()) << s;
+    EXPECT_EQ(std::bit_cast<uint64_t>(*parse_double(s)), std::bit_cast<uint64_t>(expected)) << s;
   }
 }
 
