@@ -116,6 +116,23 @@ TEST_P(JsonSpellings, NumberSpellings) {
   }
 }
 
+// A zero written with an exponent or many digits is 0. RapidJSON 1.1.0's
+// full-precision conversion read "0e40" as -2.4e229 and "0." + 400 zeros out
+// of bounds (found by fuzz_json); the other decoders guard against the same.
+TEST_P(JsonSpellings, ZeroInEverySpelling) {
+  const std::string many_zeros = "0." + std::string(400, '0');
+  const std::vector<std::string> zeros = {"0e40",        "0E+99",  "0e308",    "0.0e-330",
+                                          "0.00000e-20", "0e-400", many_zeros, many_zeros + "e-30"};
+  for (const std::string& zero : zeros)
+    for (const bool minus : {false, true}) {
+      const std::string text = (minus ? "-" : "") + zero;
+      const std::vector<Airport> expected = {{{}, minus ? -0.0 : 0.0, 1.0, "N"}};
+      expect_decodes(
+          R"({"value":[{"Contacts":[],"Latitude":)" + text + R"(,"Longitude":1,"Name":"N"}]})",
+          expected);
+    }
+}
+
 TEST_P(JsonSpellings, ByteOrderMark) {
   expect_decodes("\xEF\xBB\xBF" + feed(R"({"ID":1,"MessageText":"a"})"), messages({{1, "a"}}));
 }

@@ -111,6 +111,11 @@ def json_fixtures():
     f("n_science_timestamp_month_13.json", once(science, b'"2026-01-01T00:00:02', b'"2026-13-01T00:00:02'), "science", "reject", "Timestamp month 13")
     f("any_airport_latitude_300_digits.json", once(airport, lat, b'"Latitude":' + b"1" * 300), "airport", "any", "Latitude a 300-digit integer (1.1e299, a valid double)")
     f("any_airport_latitude_1e-400.json", once(airport, lat, b'"Latitude":1e-400'), "airport", "any", "Latitude 1e-400 (underflows to 0)")
+    # fuzz_json: RapidJSON 1.1.0 full precision read 0e40 as -2.4e229 and
+    # "0." + 400 zeros out of bounds (a crash). Unknown members are skipped,
+    # but every DOM decoder still converts their numbers.
+    f("decode_message_zero_exponents_unknown.json", once(msg, rid, rid + b'"Extra":[0e40,-0E+99,0.0e-330,0e308],'), "message", "decode", "an unknown member of zeros with large exponents")
+    f("decode_message_zero_400_digits_unknown.json", once(msg, rid, rid + b'"Extra":0.' + b"0" * 400 + b","), "message", "decode", "an unknown member 0.000... with 400 zeros")
     f("either_message_duplicate_same.json", once(msg, rid, rid + rid), "message", "either", "ID twice with the same value")
     f("any_message_duplicate_conflict.json", once(msg, rid, rid + b'"ID":7,'), "message", "any", "ID twice with different values")
     f("either_message_duplicate_metadata.json", once(msg, b'"value"', b'"odata.metadata":"x","value"'), "message", "either", "odata.metadata twice")

@@ -2,10 +2,9 @@
 // value is built. Doubles are read from their text: Boost 1.81 converts
 // numbers with an approximate algorithm (about one double in ten off by an
 // ulp), and the binder wants the exact value.
-#include <cmath>
-
 #include "codecs/json/boostjson_events.hpp"
 #include "codecs/json/feed.hpp"
+#include "codecs/json/number_text.hpp"
 #include "codecs/registry.hpp"
 
 namespace wb::json {
@@ -26,13 +25,8 @@ class BinderTarget {
   void null() { b_.null(); }
   void int64(int64_t v, std::string_view) { b_.integer(v); }
   void uint64(uint64_t v, std::string_view) { b_.unsigned_integer(v); }
-  // Out of from_chars' range: an underflow (1e-400) keeps Boost's 0; an
-  // overflow, which Boost reads as infinity, is rejected as other decoders do.
-  void floating(double d, std::string_view text) {
-    if (const auto exact = text::parse_double(text)) return b_.number(*exact);
-    if (!std::isfinite(d)) throw DecodeError(kLibrary, "a number beyond the double range");
-    b_.number(d);
-  }
+  // Boost reads an overflow (1e400) as infinity; exact_double rejects it.
+  void floating(double, std::string_view text) { b_.number(exact_double(kLibrary, text)); }
 
  private:
   SaxBinderBase& b_;

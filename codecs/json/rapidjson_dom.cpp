@@ -1,7 +1,7 @@
-// RapidJSON DOM in three modes: Document::Parse with full-precision numbers
-// (exact), with RapidJSON's default fast number parsing (not exact), and
-// in situ (strings unescaped in place, in a copy of the payload the parser
-// may change; that copy is part of what is measured).
+// RapidJSON DOM in three modes: exact numbers (read from their text, see
+// kRapidjsonExact), RapidJSON's default fast number parsing (not exact), and
+// in situ with exact numbers (strings unescaped in place, in a copy of the
+// payload the parser may change; that copy is part of what is measured).
 #include <string>
 
 #include <rapidjson/memorystream.h>
@@ -51,13 +51,26 @@ class RapidjsonDomDecoder : public DecoderFor<RapidjsonDomDecoder<Mode>> {
     const std::size_t bom = input.size() - json.size();
     reset_document(doc_);
     auto stream = mode_.stream(json);
-    doc_.ParseStream<Mode::flags, rapidjson::UTF8<>>(stream);
-    if (doc_.HasParseError())
-      throw_parse_error(Mode::library, doc_.GetParseError(), doc_.GetErrorOffset(), bom);
+    if constexpr (Mode::flags & rapidjson::kParseNumbersAsStringsFlag) {
+      // What Document::ParseStream does, with numbers read by ExactNumbers.
+      auto parse = [&](rapidjson::Document& doc) {
+        ExactNumbers<rapidjson::Document> handler(Mode::library, doc);
+        return !reader_.Parse<Mode::flags>(stream, handler).IsError();
+      };
+      doc_.Populate(parse);
+      if (reader_.HasParseError())
+        throw_parse_error(Mode::library, reader_.GetParseErrorCode(), reader_.GetErrorOffset(),
+                          bom);
+    } else {
+      doc_.ParseStream<Mode::flags, rapidjson::UTF8<>>(stream);
+      if (doc_.HasParseError())
+        throw_parse_error(Mode::library, doc_.GetParseError(), doc_.GetErrorOffset(), bom);
+    }
     check_consumed(Mode::library, stream.Tell(), json.size(), bom);
   }
 
   Mode mode_;
+  rapidjson::Reader reader_;  // for the exact modes; keeps its stack across calls
   rapidjson::Document doc_;
 };
 

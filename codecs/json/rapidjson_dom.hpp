@@ -4,10 +4,12 @@
 
 #include <rapidjson/document.h>
 #include <rapidjson/error/en.h>
+#include <rapidjson/reader.h>
 
 #include <string_view>
 
 #include "codecs/json/feed.hpp"
+#include "codecs/json/number_text.hpp"
 
 namespace wb::json {
 
@@ -16,7 +18,44 @@ namespace wb::json {
 // (RapidJSON does not check it by default).
 inline constexpr unsigned kRapidjsonFast =
     rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag;
-inline constexpr unsigned kRapidjsonExact = kRapidjsonFast | rapidjson::kParseFullPrecisionFlag;
+//
+// Exact numbers come as text and are converted by read_number, not by
+// kParseFullPrecisionFlag: RapidJSON 1.1.0's full-precision conversion
+// (StrtodFullPrecision) mishandles a number whose digits are all zero when
+// the exponent is beyond the fast path's +-22: "0e40" reads as -2.4e229, and
+// "0." followed by 400 zeros reads out of bounds of its powers table (a
+// crash). Found by fuzz_json; fixtures/malformed/json/decode_message_zero_*.
+inline constexpr unsigned kRapidjsonExact = kRapidjsonFast | rapidjson::kParseNumbersAsStringsFlag;
+
+// A RapidJSON handler that forwards every event to Target (a Document, or
+// any handler with its member names) and turns the number text of
+// kRapidjsonExact into Int64/Uint64/Double events.
+template <class Target>
+class ExactNumbers : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, ExactNumbers<Target>> {
+ public:
+  ExactNumbers(std::string_view library, Target& t) : library_(library), t_(t) {}
+  bool Null() { return t_.Null(); }
+  bool Bool(bool v) { return t_.Bool(v); }
+  bool RawNumber(const char* s, rapidjson::SizeType n, bool) {
+    read_number(library_, {s, n}, *this);
+    return true;
+  }
+  bool String(const char* s, rapidjson::SizeType n, bool copy) { return t_.String(s, n, copy); }
+  bool Key(const char* s, rapidjson::SizeType n, bool copy) { return t_.Key(s, n, copy); }
+  bool StartObject() { return t_.StartObject(); }
+  bool EndObject(rapidjson::SizeType n) { return t_.EndObject(n); }
+  bool StartArray() { return t_.StartArray(); }
+  bool EndArray(rapidjson::SizeType n) { return t_.EndArray(n); }
+
+  // read_number's sink.
+  void integer(int64_t v) { t_.Int64(v); }
+  void unsigned_integer(uint64_t v) { t_.Uint64(v); }
+  void number(double v) { t_.Double(v); }
+
+ private:
+  std::string_view library_;
+  Target& t_;
+};
 
 struct RapidjsonDom {
   using Value = const rapidjson::Value&;

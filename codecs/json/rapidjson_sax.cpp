@@ -11,19 +11,16 @@ namespace {
 
 constexpr std::string_view kLibrary = "rapidjson-sax";
 
-// RapidJSON's handler concept, forwarded to the shared binder. Returning
+// The binder under RapidJSON's handler names, for ExactNumbers. Returning
 // true always: the binder reports a bad shape by throwing DecodeError.
 class BinderHandler {
  public:
   explicit BinderHandler(SaxBinderBase& b) : b_(b) {}
   bool Null() { return b_.null(), true; }
   bool Bool(bool v) { return b_.boolean(v), true; }
-  bool Int(int v) { return b_.integer(v), true; }
-  bool Uint(unsigned v) { return b_.integer(v), true; }
   bool Int64(int64_t v) { return b_.integer(v), true; }
   bool Uint64(uint64_t v) { return b_.unsigned_integer(v), true; }
   bool Double(double v) { return b_.number(v), true; }
-  bool RawNumber(const char*, rapidjson::SizeType, bool) { return false; }  // flag not used
   bool String(const char* s, rapidjson::SizeType n, bool) { return b_.string({s, n}), true; }
   bool Key(const char* s, rapidjson::SizeType n, bool) { return b_.key({s, n}), true; }
   bool StartObject() { return b_.start_object(), true; }
@@ -41,13 +38,17 @@ class RapidjsonSaxDecoder : public DecoderFor<RapidjsonSaxDecoder> {
   template <class T>
   void decode_rows(std::string_view input, std::vector<T>& rows) {
     SaxBinder<T> binder(rows);
-    BinderHandler handler(binder);
+    BinderHandler target(binder);
+    ExactNumbers handler(kLibrary, target);
     parse(input, handler);
     binder.finish();
   }
   void parse_only(std::string_view input) final {
-    rapidjson::BaseReaderHandler<> ignore;  // RapidJSON's own do-nothing handler
-    parse(input, ignore);
+    // RapidJSON's own do-nothing handler, after the number conversion that
+    // is part of parsing here.
+    rapidjson::BaseReaderHandler<> ignore;
+    ExactNumbers handler(kLibrary, ignore);
+    parse(input, handler);
   }
 
  private:
