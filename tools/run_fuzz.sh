@@ -87,9 +87,11 @@ fi
 
 # Seeds are copied fresh each run so that fixtures added or removed since the
 # last run count; libFuzzer only reads them (the first corpus dir is written).
-seeds="$BUILD/seeds"
-rm -rf "$seeds"
-mkdir -p "$seeds" "$BUILD/artifacts"
+# Each run gets its own seed directory: two runs side by side (one format each)
+# used to share build/sanitize/seeds, and one's rm -rf emptied the other's.
+mkdir -p "$BUILD/artifacts"
+seeds="$(mktemp -d "$BUILD/seeds.XXXXXX")" || die "cannot create a seed directory in $BUILD"
+trap 'rm -rf "$seeds"' EXIT
 if [[ -d "$ROOT/fixtures" ]]; then
   find "$ROOT/fixtures" -type f -size -$((MAX_LEN + 1))c -print0 |
     while IFS= read -r -d '' f; do
