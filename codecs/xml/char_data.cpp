@@ -1,5 +1,8 @@
 #include "codecs/xml/char_data.hpp"
 
+#include <cstdint>
+#include <cstring>
+
 #include "codecs/codec.hpp"
 
 namespace wb::xml {
@@ -11,6 +14,33 @@ bool plain(unsigned char c, CharData kind) {
   if (c >= 0x20)
     return kind == CharData::cdata || (c != '&' && (c != '<' || kind != CharData::attribute));
   return kind != CharData::attribute && (c == '\t' || c == '\n');
+}
+
+// The length of raw's leading run of plain() bytes from i: eight bytes at a
+// time while no byte of a word can stop the run (a C0 control, '&' unless
+// CDATA, '<' in attributes), then byte by byte from that word (tab and LF,
+// which plain() lets through in text, do not end the run there). Most values
+// are one plain run, and this scan is most of what the RapidXML decoder adds
+// to its parse. (A 16-byte SSE2 loop in front measured no fewer instructions
+// on atom/science/8100: its values average 16 bytes.)
+std::size_t plain_run(std::string_view raw, CharData kind, std::size_t i) {
+  const char* p = raw.data();
+  const std::size_t n = raw.size();
+  // Nonzero iff some byte of w is below m (m <= 128) / equals c.
+  constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
+  constexpr std::uint64_t kHighs = 0x8080808080808080ULL;
+  const auto below = [](std::uint64_t w, unsigned m) { return (w - kOnes * m) & ~w & kHighs; };
+  const auto has = [&](std::uint64_t w, unsigned c) { return below(w ^ (kOnes * c), 1); };
+  for (; i + 8 <= n; i += 8) {
+    std::uint64_t w;
+    std::memcpy(&w, p + i, 8);
+    std::uint64_t stop = below(w, 0x20);
+    if (kind != CharData::cdata) stop |= has(w, '&');
+    if (kind == CharData::attribute) stop |= has(w, '<');
+    if (stop) break;
+  }
+  while (i < n && plain(p[i], kind)) ++i;
+  return i;
 }
 
 bool is_char(unsigned long c) {  // XML 1.0 Char production
@@ -88,13 +118,12 @@ std::size_t append_reference(std::string_view ref, std::string& out, const char*
 
 std::string_view char_data(std::string_view raw, CharData kind, std::string& scratch,
                            std::string_view library, long long offset) {
-  std::size_t i = 0;
-  while (i < raw.size() && plain(raw[i], kind)) ++i;
+  std::size_t i = plain_run(raw, kind, 0);
   if (i == raw.size()) return raw;
   scratch.assign(raw.data(), i);
   for (;;) {
     const std::size_t from = i;
-    while (i < raw.size() && plain(raw[i], kind)) ++i;
+    i = plain_run(raw, kind, i);
     scratch.append(raw.data() + from, i - from);
     if (i == raw.size()) return scratch;
     const char c = raw[i];

@@ -1,0 +1,119 @@
+// codecs/xml/char_data.hpp: the RapidXML decoder's text and attribute values.
+// Its scan skips eight plain bytes at a time, so every special byte is tried
+// at every position of a word and of a run longer than a word; the expected
+// values are built beside the input from the XML 1.0 rules, not by the code.
+#include "codecs/xml/char_data.hpp"
+
+#include <random>
+#include <string>
+#include <utility>
+
+#include "tests/test_support.hpp"
+
+namespace wb::xml {
+namespace {
+
+std::string_view run(std::string_view raw, CharData kind, std::string& scratch) {
+  return char_data(raw, kind, scratch, "test", 0);
+}
+
+// One piece of raw input and what it becomes in text / CDATA / attributes
+// (nullptr: a clean error).
+struct Piece {
+  const char* raw;
+  const char* text;
+  const char* cdata;
+  const char* attribute;
+};
+constexpr Piece kPieces[] = {
+    {"a", "a", "a", "a"},
+    {"\xc3\xa9", "\xc3\xa9", "\xc3\xa9", "\xc3\xa9"},  // UTF-8 passes through
+    {"&amp;", "&", "&amp;", "&"},
+    {"&lt;", "<", "&lt;", "<"},
+    {"&#x41;", "A", "&#x41;", "A"},
+    {"&#233;", "\xc3\xa9", "&#233;", "\xc3\xa9"},
+    {"\r\n", "\n", "\n", " "},
+    {"\r", "\n", "\n", " "},
+    {"\n", "\n", "\n", " "},
+    {"\t", "\t", "\t", " "},
+    {"<", "<", "<", nullptr},
+    {">", ">", ">", ">"},
+    {"&bogus;", nullptr, "&bogus;", nullptr},
+    {"& ", nullptr, "& ", nullptr},
+    {"\x01", nullptr, nullptr, nullptr},
+    {"\x1f", nullptr, nullptr, nullptr},
+};
+
+const char* expected(const Piece& p, CharData kind) {
+  return kind == CharData::text ? p.text : kind == CharData::cdata ? p.cdata : p.attribute;
+}
+
+TEST(CharData, EverySpecialAtEveryOffset) {
+  std::string scratch;
+  for (const CharData kind : {CharData::text, CharData::cdata, CharData::attribute})
+    for (const Piece& p : kPieces)
+      for (std::size_t before = 0; before <= 33; ++before)
+        for (const std::size_t after : {0, 1, 7, 8, 9, 15, 16, 17, 40}) {
+          const std::string raw = std::string(before, 'x') + p.raw + std::string(after, 'y');
+          SCOPED_TRACE(testing::Message()
+                       << "kind " << static_cast<int>(kind) << " raw '" << raw << "'");
+          const char* want = expected(p, kind);
+          if (!want) {
+            EXPECT_THROW(run(raw, kind, scratch), DecodeError);
+            continue;
+          }
+          EXPECT_EQ(run(raw, kind, scratch),
+                    std::string(before, 'x') + want + std::string(after, 'y'));
+        }
+}
+
+// Random mixtures: several specials per value, at random alignments.
+TEST(CharData, RandomMixturesMatchTheRules) {
+  std::mt19937_64 rng(20261130);
+  std::string scratch;
+  for (const CharData kind : {CharData::text, CharData::cdata, CharData::attribute})
+    for (int n = 0; n < 20'000; ++n) {
+      std::string raw, want;
+      bool fails = false;
+      const int pieces = static_cast<int>(rng() % 12);
+      for (int k = 0; k < pieces; ++k) {
+        // Mostly plain runs, so that the fast path is taken between specials.
+        if (rng() % 2) {
+          const std::string plain(rng() % 19, static_cast<char>('a' + rng() % 26));
+          raw += plain;
+          want += plain;
+          continue;
+        }
+        const Piece& p = kPieces[rng() % std::size(kPieces)];
+        // A CR then an LF from the next piece is one line end, not two.
+        if (!raw.empty() && raw.back() == '\r' && p.raw[0] == '\n') continue;
+        raw += p.raw;
+        if (const char* w = expected(p, kind))
+          want += w;
+        else
+          fails = true;
+      }
+      SCOPED_TRACE(testing::Message()
+                   << "kind " << static_cast<int>(kind) << " raw '" << raw << "'");
+      if (fails)
+        EXPECT_THROW(run(raw, kind, scratch), DecodeError);
+      else
+        EXPECT_EQ(run(raw, kind, scratch), want);
+    }
+}
+
+TEST(CharData, ReportsTheOffsetOfTheFault) {
+  std::string scratch;
+  for (std::size_t at = 0; at < 20; ++at) {
+    const std::string raw = std::string(at, 'x') + "\x02" + "tail";
+    try {
+      char_data(raw, CharData::text, scratch, "test", 100);
+      ADD_FAILURE() << "accepted a control character at " << at;
+    } catch (const DecodeError& e) {
+      EXPECT_EQ(e.offset(), static_cast<long long>(100 + at)) << e.what();
+    }
+  }
+}
+
+}  // namespace
+}  // namespace wb::xml
