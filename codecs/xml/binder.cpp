@@ -35,17 +35,20 @@ BinderBase::BinderBase(Shape shape, DatasetKind kind, void* rows, void* (*append
       rows_(rows),
       append_row_(append_row),
       row_table_(table) {
-  stack_.reserve(16);
+  stack_.resize(16);
 }
 
 void BinderBase::fail(const std::string& what) const {
   throw DecodeError(format_, what);
 }
 
-bool BinderBase::push(Level level) {
-  const bool interesting = level.frame != Frame::skip;
-  stack_.push_back(level);
-  return interesting;
+// stack_ grows and never shrinks; depth_ is its used part. (vector's own
+// push_back was an out-of-line call per element: its growth path is big.)
+bool BinderBase::push(const Level& level) {
+  if (depth_ == stack_.size()) [[unlikely]]
+    stack_.resize(2 * depth_);
+  stack_[depth_++] = level;
+  return level.frame != Frame::skip;
 }
 
 // Above the records. Atom: an entry anywhere inside the feed (entries of
@@ -98,13 +101,13 @@ BinderBase::Level BinderBase::child_of_outside(std::string_view uri, std::string
 bool BinderBase::start(std::string_view uri, std::string_view local) {
   if (entity_) return entity_->start(uri, local);
   attrs_wanted_ = false;
-  if (stack_.empty()) return push(child_of_outside(uri, local, 0));
-  Level& top = stack_.back();
+  if (depth_ == 0) return push(child_of_outside(uri, local, 0));
+  Level& top = stack_[depth_ - 1];
   switch (top.frame) {
     case Frame::skip:
       return push({Frame::skip});
     case Frame::outside:
-      return push(child_of_outside(uri, local, stack_.size()));
+      return push(child_of_outside(uri, local, depth_));
     case Frame::entry:
       if (same_uri(uri, kMetadataNs) && local == "properties")
         return push({Frame::record, top.target, top.table});
@@ -141,7 +144,7 @@ bool BinderBase::start(std::string_view uri, std::string_view local) {
 void BinderBase::attribute(std::string_view uri, std::string_view local, std::string_view value) {
   if (entity_) return entity_->attribute(uri, local, value);
   if (!same_uri(uri, null_ns_) || local != null_local_) return;
-  const FieldSlot& slot = *stack_.back().slot;
+  const FieldSlot& slot = *stack_[depth_ - 1].slot;
   if (shape_ != Shape::infoset) {
     if (value == "true" || value == "1")
       fail("member " + std::string(slot.name) + " is null; the model has no nulls");
@@ -160,8 +163,7 @@ void BinderBase::attribute(std::string_view uri, std::string_view local, std::st
 
 void BinderBase::end() {
   if (entity_) return entity_->end();
-  const Level top = stack_.back();
-  stack_.pop_back();
+  const Level& top = stack_[--depth_];
   attrs_wanted_ = false;
   if (top.frame == Frame::scalar) {
     collecting_ = false;
@@ -176,8 +178,7 @@ void BinderBase::end_stable() {
   if (held_.data() == nullptr) return end();
   const std::string_view held = held_;
   held_ = {};
-  const Level top = stack_.back();
-  stack_.pop_back();
+  const Level& top = stack_[--depth_];
   attrs_wanted_ = false;
   collecting_ = false;
   store_text(format_, *top.slot, top.target, held);
@@ -185,7 +186,7 @@ void BinderBase::end_stable() {
 
 void BinderBase::finish() const {
   if (entity_) return entity_->finish();
-  if (!stack_.empty()) fail("incomplete document");
+  if (depth_ != 0) fail("incomplete document");
   if (!saw_container_)
     fail(shape_ == Shape::atom   ? "no Atom feed"
          : shape_ == Shape::soap ? "no {Op}Result element in the SOAP body"

@@ -86,7 +86,7 @@ class BinderBase {
     std::size_t hint = 0;
     int bound = 0;  // record: members seen
   };
-  bool push(Level level);
+  bool push(const Level& level);
   Level child_of_outside(std::string_view uri, std::string_view local, std::size_t depth);
   [[noreturn]] void fail(const std::string& what) const;
 
@@ -99,7 +99,8 @@ class BinderBase {
   void* rows_;
   void* (*append_row_)(void*);
   const RecordTable& row_table_;
-  std::vector<Level> stack_;
+  std::vector<Level> stack_;  // open elements: [0, depth_)
+  std::size_t depth_ = 0;
   std::string text_;
   std::string_view held_;  // stable_text's chunk, not yet copied into text_
   bool collecting_ = false;

@@ -19,7 +19,13 @@ namespace {
 // text: without it "&amp; <![CDATA[<b>]]>" loses its space (and with
 // parse_ws_pcdata_single too, since the text is not an only child). The
 // indentation text nodes it adds cost nothing on our unindented payloads.
-constexpr unsigned kParseOptions = pugi::parse_default | pugi::parse_ws_pcdata;
+// parse_embed_pcdata stores an element's leading text in the element's own
+// value instead of a child node: a member's value then costs no node to build
+// or to visit (about a third of the nodes of an Atom feed). Only text before
+// any child node is embedded, so the value, when there is one, comes first in
+// document order (see walk).
+constexpr unsigned kParseOptions =
+    pugi::parse_default | pugi::parse_ws_pcdata | pugi::parse_embed_pcdata;
 
 class PugiSink {
  public:
@@ -113,6 +119,8 @@ class PugixmlDomDecoder : public DecoderFor<PugixmlDomDecoder<Shape>> {
       if (binder.wants_attributes())
         policy_.attributes(element, [&](std::string_view u, std::string_view l,
                                         std::string_view v) { binder.attribute(u, l, v); });
+      // Embedded text (kParseOptions): the element's first text, if any.
+      if (const char* embedded = element.value(); *embedded) binder.stable_text(embedded);
       for (PugiNode child = element.first_child(); child; child = child.next_sibling()) {
         const pugi::xml_node_type type = child.type();
         if (type == pugi::node_element)
