@@ -2,6 +2,10 @@
 // smallest loop its documentation suggests, bypassing our codec seam. It is
 // the figure the harness's parse-only benchmarks are checked against (the
 // seam should add < 15 %), so it names the libraries on purpose.
+// The XML DOMs without namespace support (pugixml, RapidXML) get two loops on
+// atom/science/8100: the parse with our adapter's options, and the parse plus
+// the least walk any binder needs (every node, name, attribute and text
+// visited, nothing bound): the floor under "decode + bind" for those DOMs.
 #include <cstdlib>
 #include <stdexcept>
 #include <string>
@@ -11,6 +15,8 @@
 #include <rapidjson/document.h>
 #include <simdjson.h>
 #include <nlohmann/json.hpp>
+#include <pugixml.hpp>
+#include <rapidxml/rapidxml.hpp>
 
 #include "benchmarks/counters.hpp"
 #include "codecs/registry.hpp"
@@ -19,19 +25,24 @@ namespace {
 
 constexpr int kRows = 8100;
 
-// The payload our harness parses: the reference writer's json/science/8100.
+// The payload our harness parses: the reference writer's {format}/science/8100.
+std::string encode(const char* format) {
+  const char* seed = std::getenv("WIREBENCH_SEED");
+  std::string out;
+  wb::find_codec(format, wb::Role::encode, "reference")
+      ->make_encoder()
+      ->encode(wb::generate(wb::DatasetKind::science, kRows,
+                            seed && *seed ? std::strtoull(seed, nullptr, 10) : wb::kDefaultSeed),
+               out);
+  return out;
+}
 const std::string& payload() {
-  static const std::string padded = [] {
-    const char* seed = std::getenv("WIREBENCH_SEED");
-    std::string out;
-    wb::find_codec("json", wb::Role::encode, "reference")
-        ->make_encoder()
-        ->encode(wb::generate(wb::DatasetKind::science, kRows,
-                              seed && *seed ? std::strtoull(seed, nullptr, 10) : wb::kDefaultSeed),
-                 out);
-    return wb::padded_copy(out);
-  }();
+  static const std::string padded = wb::padded_copy(encode("json"));
   return padded;
+}
+const std::string& atom_payload() {
+  static const std::string atom = encode("atom");
+  return atom;
 }
 
 // Touches every value the way a binder would (strings unescaped, numbers converted).
@@ -64,8 +75,7 @@ void walk(simdjson::ondemand::value v, std::size_t& sink) {
 }
 
 template <class Parse>
-void run(benchmark::State& state, Parse&& parse) {
-  const std::string& in = payload();
+void run(benchmark::State& state, Parse&& parse, const std::string& in = payload()) {
   try {
     parse(in);  // once untimed: a library that rejects the payload is not timed
   } catch (const std::exception& e) {
@@ -98,8 +108,10 @@ void simdjson_ondemand(benchmark::State& state) {
 void rapidjson_dom(benchmark::State& state) {
   run(state, [](const std::string& in) {
     rapidjson::Document doc;
-    // The same flags as our rapidjson-dom adapter: exact doubles, iterative
-    // (bounded stack on deep nesting), UTF-8 validation.
+    // RapidJSON's own exact-double mode, iterative (bounded stack on deep
+    // nesting), UTF-8 validation. (Our exact adapters read numbers as text and
+    // convert them with from_chars instead: 1.1.0's full-precision conversion
+    // is wrong for zero significands with large exponents; README.)
     doc.Parse<rapidjson::kParseFullPrecisionFlag | rapidjson::kParseIterativeFlag |
               rapidjson::kParseValidateEncodingFlag>(in.data(), in.size());
     if (doc.HasParseError()) throw std::runtime_error("rapidjson parse error");
@@ -114,11 +126,92 @@ void nlohmann_dom(benchmark::State& state) {
   });
 }
 
+// pugixml with our adapter's parse options (codecs/xml/pugixml.cpp).
+constexpr unsigned kPugiOptions =
+    pugi::parse_default | pugi::parse_ws_pcdata | pugi::parse_embed_pcdata;
+
+void pugi_walk(pugi::xml_node n, std::size_t& sink) {
+  for (pugi::xml_node c = n.first_child(); c; c = c.next_sibling()) {
+    if (c.type() != pugi::node_element) {
+      sink += c.value()[0];
+      continue;
+    }
+    sink += c.name()[0] + c.value()[0];
+    for (pugi::xml_attribute a = c.first_attribute(); a; a = a.next_attribute())
+      sink += a.name()[0];
+    pugi_walk(c, sink);
+  }
+}
+
+template <bool kWalk>
+void pugixml_dom(benchmark::State& state) {
+  pugi::xml_document doc;
+  run(
+      state,
+      [&](const std::string& in) {
+        if (!doc.load_buffer(in.data(), in.size(), kPugiOptions))
+          throw std::runtime_error("pugixml parse error");
+        std::size_t sink = 0;
+        if (kWalk) pugi_walk(doc, sink);
+        benchmark::DoNotOptimize(sink);
+      },
+      atom_payload());
+}
+
+// RapidXML with our adapter's flags (codecs/xml/rapidxml.cpp), over a copy.
+constexpr int kRapidFlags =
+    rapidxml::parse_non_destructive | rapidxml::parse_validate_closing_tags |
+    rapidxml::parse_no_element_values | rapidxml::parse_comment_nodes | rapidxml::parse_pi_nodes;
+
+void rapid_walk(const rapidxml::xml_node<char>* n, std::size_t& sink) {
+  for (const auto* c = n->first_node(); c; c = c->next_sibling()) {
+    if (c->type() != rapidxml::node_element) {
+      sink += c->value_size();
+      continue;
+    }
+    sink += c->name_size();
+    for (const auto* a = c->first_attribute(); a; a = a->next_attribute()) sink += a->name_size();
+    rapid_walk(c, sink);
+  }
+}
+
+template <bool kWalk>
+void rapidxml_dom(benchmark::State& state) {
+  rapidxml::xml_document<char> doc;
+  std::string buffer;
+  run(
+      state,
+      [&](const std::string& in) {
+        buffer.assign(in.data(), in.size() + 1);  // with its terminator
+        doc.clear();
+        doc.parse<kRapidFlags>(buffer.data());
+        std::size_t sink = 0;
+        if (kWalk) rapid_walk(&doc, sink);
+        benchmark::DoNotOptimize(sink);
+      },
+      atom_payload());
+}
+
 // The same payload through our seam (the registry decoder's parse_only), in the
 // same process and run as the loops above, so the two compare as a ratio.
 void seam(benchmark::State& state, const char* library) {
   auto decoder = wb::find_codec("json", wb::Role::decode, library)->make_decoder();
   run(state, [&](const std::string& in) { decoder->parse_only(in); });
+}
+
+// The atom seam: parse-only, and the full decode + bind the walk loops bound.
+void atom_seam(benchmark::State& state, const char* library, bool bind) {
+  auto decoder = wb::find_codec("atom", wb::Role::decode, library)->make_decoder();
+  wb::Records rows = std::vector<wb::ScienceRow>{};
+  run(
+      state,
+      [&](const std::string& in) {
+        if (bind)
+          decoder->decode(in, rows);
+        else
+          decoder->parse_only(in);
+      },
+      atom_payload());
 }
 
 }  // namespace
@@ -146,6 +239,31 @@ BENCHMARK(rapidjson_dom)
     ->Unit(benchmark::kMicrosecond);
 BENCHMARK(nlohmann_dom)
     ->Name("standalone/nlohmann-dom/json/science/8100")
+    ->Unit(benchmark::kMicrosecond);
+
+BENCHMARK_CAPTURE(atom_seam, pugixml_parse, "pugixml-dom", false)
+    ->Name("seam/pugixml-dom/atom/science/8100/parse-only")
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(atom_seam, pugixml_decode, "pugixml-dom", true)
+    ->Name("seam/pugixml-dom/atom/science/8100/decode")
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK(pugixml_dom<false>)
+    ->Name("standalone/pugixml-dom/atom/science/8100/parse")
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK(pugixml_dom<true>)
+    ->Name("standalone/pugixml-dom/atom/science/8100/parse+walk")
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(atom_seam, rapidxml_parse, "rapidxml", false)
+    ->Name("seam/rapidxml/atom/science/8100/parse-only")
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(atom_seam, rapidxml_decode, "rapidxml", true)
+    ->Name("seam/rapidxml/atom/science/8100/decode")
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK(rapidxml_dom<false>)
+    ->Name("standalone/rapidxml/atom/science/8100/parse")
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK(rapidxml_dom<true>)
+    ->Name("standalone/rapidxml/atom/science/8100/parse+walk")
     ->Unit(benchmark::kMicrosecond);
 
 BENCHMARK_MAIN();
