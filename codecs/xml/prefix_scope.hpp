@@ -10,7 +10,10 @@
 //   next_sibling(Node), value(Node) (text); name(Node) (qualified name, a
 //   std::string_view or a NUL-terminated const char*);
 //   template <class F> for_each_attribute(Node, F f)  // f(qname, value), each a
-//       std::string_view or a NUL-terminated const char*
+//       std::string_view or a NUL-terminated const char* (qname), or any type
+//       that converts to std::string_view (value: read only if used);
+//   AttributeName, AttributeValue: the types for_each_attribute passes;
+//   static same(Node, Node): the same node;
 //   offset(Node): byte offset of the node in the parsed buffer, < 0 unknown;
 //   static constexpr std::string_view kLibrary (the decoder's token).
 #pragma once
@@ -48,7 +51,11 @@ class PrefixScope : public Dom {
   // with one compare and elements without declarations cost no mark.
   QNames enter(Node n) {
     ++depth_;
+    seen_node_ = n;
+    seen_count_ = 0;
     this->for_each_attribute(n, [&](auto qname, auto value) {
+      if (seen_count_ < kSeen) seen_[seen_count_] = {qname, value};
+      ++seen_count_;
       if (!is_xmlns(qname)) return;
       const std::string_view name(qname);
       bindings_.push_back(
@@ -61,8 +68,9 @@ class PrefixScope : public Dom {
     while (!bindings_.empty() && bindings_.back().depth == depth_) bindings_.pop_back();
     --depth_;
   }
-  // Called right after enter(n): a Dom may replay the attributes enter() read
-  // (for_each_attribute_again) rather than find them again.
+  // Called right after enter(n), it replays the attributes enter() read
+  // rather than ask the DOM for them again (calls into pugixml; RapidXML's
+  // values checked and translated a second time).
   template <class F>
   void attributes(Node n, F f) const {
     const auto each = [&](auto qname, auto value) {
@@ -71,10 +79,8 @@ class PrefixScope : public Dom {
       // An unprefixed attribute is in no namespace, whatever the default is.
       f(prefix.empty() ? std::string_view() : resolve(prefix, n), local, std::string_view(value));
     };
-    if constexpr (requires { this->for_each_attribute_again(n, each); })
-      this->for_each_attribute_again(n, each);
-    else
-      this->for_each_attribute(n, each);
+    if (!Dom::same(seen_node_, n) || seen_count_ > kSeen) return this->for_each_attribute(n, each);
+    for (int i = 0; i < seen_count_; ++i) each(seen_[i].name, seen_[i].value);
   }
 
  private:
@@ -138,8 +144,16 @@ class PrefixScope : public Dom {
     throw DecodeError(Dom::kLibrary, "undeclared namespace prefix '" + std::string(prefix) + "'",
                       at < 0 ? -1 : base_ + at);
   }
+  struct Seen {
+    typename Dom::AttributeName name{};
+    typename Dom::AttributeValue value{};
+  };
+  static constexpr int kSeen = 8;  // more attributes (rare): read them again
   std::vector<Binding> bindings_;
   int depth_ = 0;
+  Node seen_node_{};  // the element enter() last read the attributes of
+  int seen_count_ = 0;
+  Seen seen_[kSeen];
   long long base_ = 0;
 };
 

@@ -43,36 +43,16 @@ struct PugiDom {
     operator std::string_view() const { return a.value(); }  // NOLINT: implicit on purpose
   };
   // pugixml's names and values are NUL-terminated: PrefixScope measures only
-  // those it uses. The walk reads an element's attributes twice (its xmlns
-  // declarations on entering it, then what the binder wants): the first pass
-  // keeps them, so the second makes no call into pugixml to find them again.
+  // those it uses.
+  using AttributeName = const char*;
+  using AttributeValue = Value;
   template <class F>
-  void for_each_attribute(Node n, F f) const {
-    seen_node_ = n;
-    seen_count_ = 0;
-    for (pugi::xml_attribute a = n.first_attribute(); a; a = a.next_attribute()) {
-      const char* name = a.name();
-      if (seen_count_ < kSeen) seen_[seen_count_] = {name, a};
-      ++seen_count_;
-      f(name, Value{a});
-    }
+  static void for_each_attribute(Node n, F f) {
+    for (pugi::xml_attribute a = n.first_attribute(); a; a = a.next_attribute())
+      f(a.name(), Value{a});
   }
-  template <class F>
-  void for_each_attribute_again(Node n, F f) const {
-    if (!seen_node_.is(n) || seen_count_ > kSeen) return for_each_attribute(n, f);
-    for (int i = 0; i < seen_count_; ++i) f(seen_[i].name, Value{seen_[i].attribute});
-  }
+  static bool same(Node a, Node b) { return a.is(b); }
   static long long offset(Node n) { return n.offset_debug(); }
-
- private:
-  struct Seen {
-    const char* name;
-    pugi::xml_attribute attribute;
-  };
-  static constexpr int kSeen = 8;  // more attributes (rare): read them again
-  mutable PugiNode seen_node_;
-  mutable int seen_count_ = 0;
-  mutable Seen seen_[kSeen];
 };
 
 using PugiPolicy = PrefixScope<PugiDom>;

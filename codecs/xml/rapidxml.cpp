@@ -173,8 +173,11 @@ struct RapidDom {
                      base + (raw.data() - buffer));
   }
   static std::string_view name(Item i) { return name_of(i.node); }
-  // Values live as long as the document (PrefixScope keeps xmlns values):
-  // a changed one is copied into its pool.
+  // Values live as long as the document (PrefixScope keeps xmlns values and
+  // replays the attributes): a changed one is copied into its pool.
+  using AttributeName = std::string_view;
+  using AttributeValue = std::string_view;
+  static bool same(Item a, Item b) { return a.node == b.node; }
   template <class F>
   void for_each_attribute(Item i, F f) const {
     for (auto* a = i.node->first_attribute(); a; a = a->next_attribute()) {
