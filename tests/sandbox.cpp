@@ -77,7 +77,7 @@ Limits default_limits() {
   Limits l;
   if (kAsan) {
     // ASan reserves terabytes of shadow memory, and instrumented code (with
-    // the sanitize preset's fuzzer coverage hooks) runs 3-10x slower: the time
+    // the debug preset's fuzzer coverage hooks) runs 3-10x slower: the time
     // limits still catch a hang, a few times later.
     l.address_space = 0;
     l.cpu_seconds *= 3;

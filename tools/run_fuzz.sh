@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (CMake preset "sanitize": clang, ASan + UBSan,
+# Builds the libFuzzer targets (CMake preset "debug": clang, ASan + UBSan,
 # the codecs compiled with coverage; the same build runs the sanitized test
 # suite) and runs each one for a bounded time, seeded from fixtures/. One
 # target per format runs every decoder of that format (fuzz/fuzz_decoder.cpp).
-# Crash inputs land in build/sanitize/artifacts/.
+# Crash inputs land in build/debug/artifacts/.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # WIREBENCH_SANITIZE_BUILD: another build dir configured from the preset
 # (a long fuzzing session beside the default build, say).
-BUILD="${WIREBENCH_SANITIZE_BUILD:-$ROOT/build/sanitize}"
+BUILD="${WIREBENCH_SANITIZE_BUILD:-$ROOT/build/debug}"
 JOBS="${WIREBENCH_JOBS:-$(nproc 2>/dev/null || echo 2)}"
 # Seeds above this size are left out: libFuzzer would raise -max_len to the
 # largest seed, and mutating megabyte inputs explores little per second. The
@@ -20,18 +20,18 @@ usage() {
   cat <<'USAGE'
 usage: tools/run_fuzz.sh [--seconds N] [--format F]
 
-Configures and builds the sanitize preset's fuzz targets into build/sanitize
+Configures and builds the debug preset's fuzz targets into build/debug
 (clang++, libFuzzer, -fsanitize=fuzzer,address,undefined; the directory is
 WIREBENCH_SANITIZE_BUILD if set), then runs fuzz_<format> for N seconds
 per target (default 60) with -timeout=10 -rss_limit_mb=2048, one target after
 the other. Seeds: every file of fixtures/ up to 64 KiB; the corpus each target
-grows is kept in build/sanitize/corpus/<format>/ so later runs continue from it.
+grows is kept in build/debug/corpus/<format>/ so later runs continue from it.
 A crash, leak, timeout or sanitizer report stops that target and its input is
-written to build/sanitize/artifacts/<format>-<kind>-<sha1>.
+written to build/debug/artifacts/<format>-<kind>-<sha1>.
 
   --seconds N   time per target (-max_total_time)
   --format F    only this format's target (default: every format of the
-                registry, build/sanitize/fuzz-formats.txt)
+                registry, build/debug/fuzz-formats.txt)
   -h, --help    this text
 
 Exit status: 0 when no target found anything, 1 when one did, 2 on a bad
@@ -72,8 +72,8 @@ done
 command -v clang++ >/dev/null || die "clang++ not found (packages clang, libclang-rt-14-dev)"
 
 if [[ ! -f "$BUILD/CMakeCache.txt" ]]; then
-  printf 'run_fuzz: configuring (preset sanitize)\n' >&2
-  cmake --preset sanitize -S "$ROOT" -B "$BUILD" >&2 || die "configuring the sanitize preset failed"
+  printf 'run_fuzz: configuring (preset debug)\n' >&2
+  cmake --preset debug -S "$ROOT" -B "$BUILD" >&2 || die "configuring the debug preset failed"
 fi
 printf 'run_fuzz: building the fuzz targets\n' >&2
 cmake --build "$BUILD" -j "$JOBS" --target fuzz_targets >&2 || die "building the fuzz targets failed"
@@ -88,7 +88,7 @@ fi
 # Seeds are copied fresh each run so that fixtures added or removed since the
 # last run count; libFuzzer only reads them (the first corpus dir is written).
 # Each run gets its own seed directory: two runs side by side (one format each)
-# used to share build/sanitize/seeds, and one's rm -rf emptied the other's.
+# used to share one seeds directory, and one's rm -rf emptied the other's.
 mkdir -p "$BUILD/artifacts"
 seeds="$(mktemp -d "$BUILD/seeds.XXXXXX")" || die "cannot create a seed directory in $BUILD"
 trap 'rm -rf "$seeds"' EXIT
