@@ -71,9 +71,11 @@ done
 [[ "$seconds" =~ ^[1-9][0-9]*$ ]] || die "--seconds wants a positive number, got '$seconds'"
 command -v clang++ >/dev/null || die "clang++ not found (packages clang, libclang-rt-14-dev)"
 
-if [[ ! -f "$BUILD/CMakeCache.txt" ]]; then
+# (Afresh over a build/debug from before the preset had this name: GCC, no
+# fuzz targets.)
+if ! grep -qs '^WIREBENCH_FUZZ:BOOL=ON$' "$BUILD/CMakeCache.txt"; then
   printf 'run_fuzz: configuring (preset debug)\n' >&2
-  cmake --preset debug -S "$ROOT" -B "$BUILD" >&2 || die "configuring the debug preset failed"
+  cmake --preset debug --fresh -S "$ROOT" -B "$BUILD" >&2 || die "configuring the debug preset failed"
 fi
 printf 'run_fuzz: building the fuzz targets\n' >&2
 cmake --build "$BUILD" -j "$JOBS" --target fuzz_targets >&2 || die "building the fuzz targets failed"
