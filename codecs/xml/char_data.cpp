@@ -3,6 +3,10 @@
 #include <cstdint>
 #include <cstring>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "codecs/codec.hpp"
 
 namespace wb::xml {
@@ -143,6 +147,31 @@ std::string_view char_data(std::string_view raw, CharData kind, std::string& scr
     }
     throw DecodeError(library, what, offset + static_cast<long long>(i));
   }
+}
+
+void SpecialBytes::scan(std::string_view document) {
+  base_ = document.data();
+  const std::size_t n = document.size();
+  bits_.assign(n / 64 + 1, 0);
+  const auto* p = reinterpret_cast<const unsigned char*>(document.data());
+  std::size_t i = 0;
+#if defined(__SSE2__)
+  const __m128i amp = _mm_set1_epi8('&');
+  const __m128i lt = _mm_set1_epi8('<');
+  const __m128i c0 = _mm_set1_epi8(0x1F);
+  const auto mask16 = [&](const unsigned char* q) -> std::uint64_t {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
+    const __m128i special =
+        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, amp), _mm_cmpeq_epi8(v, lt)),
+                     _mm_cmpeq_epi8(_mm_min_epu8(v, c0), v));  // v <= 0x1F, unsigned
+    return static_cast<std::uint32_t>(_mm_movemask_epi8(special));
+  };
+  for (; i + 64 <= n; i += 64)
+    bits_[i / 64] = mask16(p + i) | mask16(p + i + 16) << 16 | mask16(p + i + 32) << 32 |
+                    mask16(p + i + 48) << 48;
+#endif
+  for (; i < n; ++i)
+    if (p[i] < 0x20 || p[i] == '&' || p[i] == '<') bits_[i / 64] |= std::uint64_t{1} << (i % 64);
 }
 
 }  // namespace wb::xml

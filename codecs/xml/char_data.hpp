@@ -8,8 +8,10 @@
 // a C0 control character. UTF-8 is not validated.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace wb::xml {
 
@@ -23,5 +25,36 @@ enum class CharData {
 // Throws DecodeError(library, ..., offset + index of the fault in raw).
 std::string_view char_data(std::string_view raw, CharData kind, std::string& scratch,
                            std::string_view library, long long offset);
+
+// The bytes of a document that char_data() may change or reject in some kind
+// of value ('&', '<', C0 controls), one bit per byte, found in one SIMD pass
+// over the whole document. A value without any is its own value, so the
+// decoder calls char_data() only for the others: checked word by word per
+// value, the scan of every text and attribute value was most of what RapidXML
+// decoding added to its parse.
+class SpecialBytes {
+ public:
+  void scan(std::string_view document);
+  // v (inside the scanned document) has no special byte: char_data(v, any
+  // kind, ...) would return v.
+  bool none(std::string_view v) const {
+    if (v.empty()) return true;
+    const std::size_t first = static_cast<std::size_t>(v.data() - base_);
+    const std::size_t last = first + v.size() - 1;
+    const std::uint64_t head = ~std::uint64_t{0} << (first % 64);
+    const std::uint64_t tail = ~std::uint64_t{0} >> (63 - last % 64);
+    std::size_t w = first / 64;
+    const std::size_t end = last / 64;
+    if (w == end) return (bits_[w] & head & tail) == 0;
+    if (bits_[w] & head) return false;
+    while (++w < end)
+      if (bits_[w]) return false;
+    return (bits_[end] & tail) == 0;
+  }
+
+ private:
+  const char* base_ = nullptr;
+  std::vector<std::uint64_t> bits_;  // bit i % 64 of word i / 64: byte i
+};
 
 }  // namespace wb::xml

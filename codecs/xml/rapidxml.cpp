@@ -169,6 +169,7 @@ struct RapidDom {
   std::string_view value(Item i) {
     const bool cdata = i.gap.empty() && i.node->type() == rapidxml::node_cdata;
     const std::string_view raw = i.gap.empty() ? value_of(i.node) : i.gap;
+    if (specials.none(raw)) return raw;
     return char_data(raw, cdata ? CharData::cdata : CharData::text, text, kLibrary,
                      base + (raw.data() - buffer));
   }
@@ -182,10 +183,12 @@ struct RapidDom {
   void for_each_attribute(Item i, F f) const {
     for (auto* a = i.node->first_attribute(); a; a = a->next_attribute()) {
       std::string_view v = value_of(a);
-      const long long at = base + (v.data() - buffer);
-      if (const std::string_view got = char_data(v, CharData::attribute, attr, kLibrary, at);
-          got.data() != v.data())
-        v = {doc->allocate_string(got.data(), got.size()), got.size()};
+      if (!specials.none(v)) {
+        const long long at = base + (v.data() - buffer);
+        if (const std::string_view got = char_data(v, CharData::attribute, attr, kLibrary, at);
+            got.data() != v.data())
+          v = {doc->allocate_string(got.data(), got.size()), got.size()};
+      }
       f(name_of(a), v);
     }
   }
@@ -194,6 +197,7 @@ struct RapidDom {
   const char* buffer = nullptr;  // the parsed copy
   long long base = 0;            // bytes before it (a BOM)
   Doc* doc = nullptr;
+  SpecialBytes specials;  // of the parsed copy, scanned before the walk
   std::string text;
   mutable std::string attr;
 
@@ -253,6 +257,7 @@ class RapidxmlDecoder : public DecoderFor<RapidxmlDecoder<Shape>> {
   template <class T>
   void decode_rows(std::string_view input, std::vector<T>& rows) {
     const XmlNode* root = load(input);
+    dom_.specials.scan({buffer_.data(), buffer_.size() - 1});  // not the terminator
     Binder<T> binder(shape_of(Shape::kFormat), rows);
     walk_dom(dom_, Item{root, {}}, binder);
     binder.finish();
