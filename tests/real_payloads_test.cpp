@@ -89,6 +89,7 @@ struct EntryCounter {
     return true;
   }
   bool wants_attributes() const { return false; }
+  bool may_use_attribute(std::string_view) const { return false; }
   void attribute(std::string_view, std::string_view, std::string_view) {}
   void text(std::string_view) {}
   void end() {}

@@ -9,6 +9,8 @@
 //                            feeding events, which are ignored)
 //   wants_attributes()       true right after a start() whose attributes matter:
 //                            then call attribute(uri, local, value) for each
+//   may_use_attribute(local) false for an attribute attribute() ignores,
+//                            whatever its namespace (checked before resolving)
 //   text(chunk)              character data (CDATA and resolved references too)
 //   stable_text(chunk)       the same, for text readable until end_stable()
 //                            (a DOM's own copy): then end with end_stable()
@@ -36,6 +38,11 @@ class BinderBase {
  public:
   bool start(std::string_view uri, std::string_view local);
   bool wants_attributes() const { return entity_ ? entity_->wants_attributes() : attrs_wanted_; }
+  // Whether attribute() may use an attribute of this local name (a DOM walker
+  // that resolves prefixes itself passes over the others unresolved).
+  bool may_use_attribute(std::string_view local) const {
+    return entity_ != nullptr || local == null_local_;
+  }
   void attribute(std::string_view uri, std::string_view local, std::string_view value);
   void text(std::string_view chunk) {
     if (collecting_)
@@ -165,10 +172,15 @@ void walk_dom(Dom& dom, typename Dom::Node element, B& binder) {
     open = binder.start(dom.uri(element), dom.local(element));
   }
   if (open) {
-    if (binder.wants_attributes())
-      dom.attributes(element, [&](std::string_view u, std::string_view l, std::string_view v) {
+    if (binder.wants_attributes()) {
+      const auto f = [&](std::string_view u, std::string_view l, std::string_view v) {
         binder.attribute(u, l, v);
-      });
+      };
+      if constexpr (scoped)
+        dom.attributes(element, f, [&](std::string_view l) { return binder.may_use_attribute(l); });
+      else
+        dom.attributes(element, f);
+    }
     for (auto child = dom.first_child(element); child; child = dom.next_sibling(child)) {
       if (dom.is_element(child))
         walk_dom(dom, child, binder);

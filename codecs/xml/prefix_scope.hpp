@@ -71,11 +71,15 @@ class PrefixScope : public Dom {
   // Called right after enter(n), it replays the attributes enter() read
   // rather than ask the DOM for them again (calls into pugixml; RapidXML's
   // values checked and translated a second time).
-  template <class F>
-  void attributes(Node n, F f) const {
+  // keep(local) first, if given: the attributes it refuses are passed over
+  // without resolving their prefix or reading their value.
+  template <class F, class Keep = bool (*)(std::string_view)>
+  void attributes(
+      Node n, F f, Keep keep = [](std::string_view) { return true; }) const {
     const auto each = [&](auto qname, auto value) {
       if (is_xmlns(qname)) return;
       const auto [prefix, local] = split(qname);
+      if (!keep(local)) return;
       // An unprefixed attribute is in no namespace, whatever the default is.
       f(prefix.empty() ? std::string_view() : resolve(prefix, n), local, std::string_view(value));
     };
@@ -119,9 +123,15 @@ class PrefixScope : public Dom {
     return {{qname, static_cast<std::size_t>(colon - qname)},
             {colon + 1, static_cast<std::size_t>(p - colon - 1)}};
   }
+  // A measured name (RapidXML): the same look at the first characters, then
+  // a loop rather than a call to memchr.
   static std::pair<std::string_view, std::string_view> split(std::string_view qname) {
-    const std::size_t colon = qname.find(':');
-    if (colon == std::string_view::npos) return {{}, qname};
+    const std::size_t n = qname.size();
+    std::size_t colon = n > 1 && qname[1] == ':' ? 1 : n > 2 && qname[2] == ':' ? 2 : 0;
+    if (colon == 0)
+      for (colon = 0; colon < n && qname[colon] != ':'; ++colon) {
+      }
+    if (colon == n) return {{}, qname};
     return {qname.substr(0, colon), qname.substr(colon + 1)};
   }
   // Prefixes are a letter or two: compare inline rather than call memcmp.

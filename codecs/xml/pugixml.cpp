@@ -117,8 +117,12 @@ class PugixmlDomDecoder : public DecoderFor<PugixmlDomDecoder<Shape>> {
     const QNames names = policy_.enter(element);
     if (binder.start(names.uri, names.local)) {
       if (binder.wants_attributes())
-        policy_.attributes(element, [&](std::string_view u, std::string_view l,
-                                        std::string_view v) { binder.attribute(u, l, v); });
+        policy_.attributes(
+            element,
+            [&](std::string_view u, std::string_view l, std::string_view v) {
+              binder.attribute(u, l, v);
+            },
+            [&](std::string_view l) { return binder.may_use_attribute(l); });
       // Embedded text (kParseOptions): the element's first text, if any.
       if (const char* embedded = element.value(); *embedded) binder.stable_text(embedded);
       for (PugiNode child = element.first_child(); child; child = child.next_sibling()) {
