@@ -151,6 +151,18 @@ void xml_built(std::string_view format, const Canary& canary, std::vector<Fixtur
       repeat("<a>", kDeep) + repeat("</a>", kDeep), Expect::reject);
   add(out, "n_deep_unclosed_100000", "100,000 elements never closed", repeat("<a>", kDeep),
       Expect::reject);
+  // End tags where they are not markup must not hide the nesting from a depth
+  // guard (RapidXML overflows its stack at this depth).
+  add(out, "n_deep_elements_after_end_tags_in_a_comment",
+      "100,000 end tags in a comment, then 100,000 nested elements",
+      "<r><!--" + repeat("</a>", kDeep) + "-->" + repeat("<a>", kDeep) + repeat("</a>", kDeep) +
+          "</r>",
+      Expect::reject);
+  add(out, "n_deep_elements_after_end_tags_in_an_attribute",
+      "100,000 end tags in an attribute value, then 100,000 nested elements",
+      "<r><b x='" + repeat("</a>", kDeep) + "'/>" + repeat("<a>", kDeep) + repeat("</a>", kDeep) +
+          "</r>",
+      Expect::reject);
   const std::string p = slot_payload(format);
   // Before the element that holds the slot: an unknown property 100,000 deep.
   {

@@ -158,20 +158,26 @@ void SpecialBytes::scan(std::string_view document) {
 #if defined(__SSE2__)
   const __m128i amp = _mm_set1_epi8('&');
   const __m128i lt = _mm_set1_epi8('<');
+  const __m128i gt = _mm_set1_epi8('>');
+  const __m128i quot = _mm_set1_epi8('"');
+  const __m128i apos = _mm_set1_epi8('\'');
   const __m128i c0 = _mm_set1_epi8(0x1F);
   const auto mask16 = [&](const unsigned char* q) -> std::uint64_t {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
-    const __m128i special =
-        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, amp), _mm_cmpeq_epi8(v, lt)),
-                     _mm_cmpeq_epi8(_mm_min_epu8(v, c0), v));  // v <= 0x1F, unsigned
-    return static_cast<std::uint32_t>(_mm_movemask_epi8(special));
+    const __m128i markup =
+        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, lt), _mm_cmpeq_epi8(v, gt)),
+                     _mm_or_si128(_mm_cmpeq_epi8(v, quot), _mm_cmpeq_epi8(v, apos)));
+    const __m128i c0_or_amp = _mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(v, c0), v),  // v <= 0x1F
+                                           _mm_cmpeq_epi8(v, amp));
+    return static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_or_si128(markup, c0_or_amp)));
   };
   for (; i + 64 <= n; i += 64)
     bits_[i / 64] = mask16(p + i) | mask16(p + i + 16) << 16 | mask16(p + i + 32) << 32 |
                     mask16(p + i + 48) << 48;
 #endif
   for (; i < n; ++i)
-    if (p[i] < 0x20 || p[i] == '&' || p[i] == '<') bits_[i / 64] |= std::uint64_t{1} << (i % 64);
+    if (p[i] < 0x20 || p[i] == '&' || p[i] == '<' || p[i] == '>' || p[i] == '"' || p[i] == '\'')
+      bits_[i / 64] |= std::uint64_t{1} << (i % 64);
 }
 
 }  // namespace wb::xml

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,11 +28,12 @@ std::string_view char_data(std::string_view raw, CharData kind, std::string& scr
                            std::string_view library, long long offset);
 
 // The bytes of a document that char_data() may change or reject in some kind
-// of value ('&', '<', C0 controls), one bit per byte, found in one SIMD pass
-// over the whole document. A value without any is its own value, so the
-// decoder calls char_data() only for the others: checked word by word per
-// value, the scan of every text and attribute value was most of what RapidXML
-// decoding added to its parse.
+// of value ('&', '<', C0 controls), and the rest of the markup ('>', quotes),
+// one bit per byte, found in one SIMD pass over the whole document. A value
+// without any is its own value, so the decoder calls char_data() only for
+// the others: checked word by word per value, the scan of every text and
+// attribute value was most of what RapidXML decoding added to its parse.
+// reject_unbounded() (prescan.hpp) walks the markup bytes from tag to tag.
 class SpecialBytes {
  public:
   void scan(std::string_view document);
@@ -51,10 +53,12 @@ class SpecialBytes {
       if (bits_[w]) return false;
     return (bits_[end] & tail) == 0;
   }
+  // Bit i % 64 of word i / 64 is set for a marked byte i.
+  std::span<const std::uint64_t> words() const { return bits_; }
 
  private:
   const char* base_ = nullptr;
-  std::vector<std::uint64_t> bits_;  // bit i % 64 of word i / 64: byte i
+  std::vector<std::uint64_t> bits_;
 };
 
 }  // namespace wb::xml

@@ -1,31 +1,81 @@
 #include "codecs/xml/prescan.hpp"
 
+#include <bit>
+#include <span>
 #include <string>
 
 #include "codecs/codec.hpp"
 
 namespace wb::xml {
 
-void reject_unbounded(std::string_view library, std::string_view input) {
+// A state machine over the marks (SpecialBytes: '<', '>', quotes, '&', C0
+// controls) rather than a memchr call per '<' and per '>': a few
+// instructions per mark. Knowing the quotes, a '>' inside an attribute value
+// does not end its tag; comments, CDATA sections and PIs are skipped whole,
+// so a '<' or a DOCTYPE inside them is not taken for markup.
+void reject_unbounded(std::string_view library, std::string_view input, SpecialBytes& marks,
+                      long long base) {
+  marks.scan(input);
+  enum { content, start_tag, quoted, end_tag, until_close } state = content;
   int depth = 0;
-  for (std::size_t at = input.find('<'); at != std::string_view::npos;
-       at = input.find('<', at + 1)) {
-    const char next = at + 1 < input.size() ? input[at + 1] : '\0';
-    if (next == '/') {
-      --depth;
-    } else if (next == '!') {
-      if (input.substr(at, 9) == "<!DOCTYPE")
-        throw DecodeError(library,
-                          "a DOCTYPE: DTDs are not accepted (SOAP 1.1 and OData have none)",
-                          static_cast<long long>(at));
-    } else if (next != '?') {
-      const std::size_t end = input.find('>', at);
-      if (end == std::string_view::npos) return;  // truncated: the parser reports it
-      if (input[end - 1] != '/' && ++depth > kMaxDepth)
-        throw DecodeError(library, "elements nested deeper than " + std::to_string(kMaxDepth),
-                          static_cast<long long>(at));
+  std::size_t tag = 0;         // start_tag / quoted: where its '<' is
+  char quote = 0;              // quoted: which quote closes the value
+  std::string_view close;      // until_close: "-->", "]]>" or "?>"
+  std::size_t close_from = 0;  // ... to be found from here on
+  const auto at = [&](std::size_t i) { return base + static_cast<long long>(i); };
+  const std::span<const std::uint64_t> words = marks.words();
+  for (std::size_t w = 0; w < words.size(); ++w)
+    for (std::uint64_t bits = words[w]; bits != 0; bits &= bits - 1) {
+      const std::size_t i = w * 64 + static_cast<std::size_t>(std::countr_zero(bits));
+      const char c = input[i];
+      switch (state) {
+        case content: {
+          if (c != '<') continue;
+          const char next = i + 1 < input.size() ? input[i + 1] : '\0';
+          if (next == '/') {
+            --depth;
+            state = end_tag;
+          } else if (next != '!' && next != '?') {
+            tag = i;  // a start tag (or a truncated '<': the parser reports it)
+            state = start_tag;
+          } else {
+            const std::string_view rest = input.substr(i);
+            if (next == '?' || rest.starts_with("<!--") || rest.starts_with("<![CDATA[")) {
+              close = next == '?' ? "?>" : rest[2] == '-' ? "-->" : "]]>";
+              close_from = i + (next == '?' ? 2 : rest[2] == '-' ? 4 : 9);
+              state = until_close;
+            } else if (rest.starts_with("<!DOCTYPE")) {
+              throw DecodeError(library,
+                                "a DOCTYPE: DTDs are not accepted (SOAP 1.1 and OData have none)",
+                                at(i));
+            }
+          }
+          continue;
+        }
+        case start_tag:
+          if (c == '"' || c == '\'') {
+            quote = c;
+            state = quoted;
+          } else if (c == '>') {
+            if (input[i - 1] != '/' && ++depth > kMaxDepth)
+              throw DecodeError(library, "elements nested deeper than " + std::to_string(kMaxDepth),
+                                at(tag));
+            state = content;
+          }
+          continue;
+        case quoted:
+          if (c == quote) state = start_tag;
+          continue;
+        case end_tag:
+          if (c == '>') state = content;
+          continue;
+        case until_close:
+          if (c == '>' && i + 1 >= close_from + close.size() &&
+              input.substr(i + 1 - close.size(), close.size()) == close)
+            state = content;
+          continue;
+      }
     }
-  }
 }
 
 }  // namespace wb::xml

@@ -197,7 +197,7 @@ struct RapidDom {
   const char* buffer = nullptr;  // the parsed copy
   long long base = 0;            // bytes before it (a BOM)
   Doc* doc = nullptr;
-  SpecialBytes specials;  // of the parsed copy, scanned before the walk
+  SpecialBytes specials;  // of the parsed copy (reject_unbounded's)
   std::string text;
   mutable std::string attr;
 
@@ -257,7 +257,6 @@ class RapidxmlDecoder : public DecoderFor<RapidxmlDecoder<Shape>> {
   template <class T>
   void decode_rows(std::string_view input, std::vector<T>& rows) {
     const XmlNode* root = load(input);
-    dom_.specials.scan({buffer_.data(), buffer_.size() - 1});  // not the terminator
     Binder<T> binder(shape_of(Shape::kFormat), rows);
     walk_dom(dom_, Item{root, {}}, binder);
     binder.finish();
@@ -266,14 +265,15 @@ class RapidxmlDecoder : public DecoderFor<RapidxmlDecoder<Shape>> {
 
  private:
   const XmlNode* load(std::string_view input) {
-    reject_unbounded(RapidDom::kLibrary, input);  // DOCTYPE; depth, as RapidXML recurses
     const std::string_view body = skip_bom(input);
     const long long skipped = static_cast<long long>(input.size() - body.size());
+    buffer_.assign(body);
+    buffer_ += '\0';  // RapidXML stops at the terminator, never at a length
+    // DOCTYPE; depth, as RapidXML recurses. Leaves the copy's marks for the walk.
+    reject_unbounded(RapidDom::kLibrary, body_of_buffer(), dom_.specials, skipped);
     if (const void* nul = std::memchr(body.data(), 0, body.size()))
       throw DecodeError(RapidDom::kLibrary, "NUL byte in the document",
                         skipped + (static_cast<const char*>(nul) - body.data()));
-    buffer_.assign(body);
-    buffer_ += '\0';  // RapidXML stops at the terminator, never at a length
     doc_.clear();
     try {
       doc_.parse<kParseFlags>(buffer_.data());
@@ -297,7 +297,8 @@ class RapidxmlDecoder : public DecoderFor<RapidxmlDecoder<Shape>> {
     if (!root) throw DecodeError(RapidDom::kLibrary, "no document element", skipped);
     return root;
   }
-  std::string buffer_;
+  std::string_view body_of_buffer() const { return {buffer_.data(), buffer_.size() - 1}; }
+  std::string buffer_;  // the input after any BOM, and a terminator
   Doc doc_;
   PrefixScope<RapidDom> dom_;
 };

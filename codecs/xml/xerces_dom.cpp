@@ -82,7 +82,7 @@ class XercesDomDecoder : public DecoderFor<XercesDomDecoder<kShape>> {
       XercesDOMParser& parser;
       ~FreeDocument() { parser.resetDocumentPool(); }
     } free_document{parser_};
-    reject_unbounded(kLibrary, input);
+    reject_unbounded(kLibrary, input, marks_);
     xerces::translate_errors(kLibrary, [&] { parser_.parse(source_(skip_bom(input))); });
     use(parser_.getDocument());
   }
@@ -92,6 +92,7 @@ class XercesDomDecoder : public DecoderFor<XercesDomDecoder<kShape>> {
   xerces::ThrowOnError errors_;
   xerces::InputView source_;
   xerces::Utf8Views utf8_;
+  SpecialBytes marks_;  // reject_unbounded's, reused
   XercesDOMParser parser_;
 };
 

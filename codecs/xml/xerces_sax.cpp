@@ -71,7 +71,7 @@ class XercesSaxDecoder : public DecoderFor<XercesSaxDecoder<kShape>> {
  private:
   void parse(std::string_view input, ContentHandler& handler) {
     reader_->setContentHandler(&handler);
-    reject_unbounded(kLibrary, input);
+    reject_unbounded(kLibrary, input, marks_);
     xerces::translate_errors(kLibrary, [&] { reader_->parse(source_(skip_bom(input))); });
   }
 
@@ -80,6 +80,7 @@ class XercesSaxDecoder : public DecoderFor<XercesSaxDecoder<kShape>> {
   xerces::ThrowOnError errors_;
   xerces::InputView source_;
   xerces::Utf8Views utf8_;
+  SpecialBytes marks_;  // reject_unbounded's, reused
   std::unique_ptr<SAX2XMLReader> reader_;
 };
 
