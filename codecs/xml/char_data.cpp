@@ -3,8 +3,8 @@
 #include <cstdint>
 #include <cstring>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
+#if defined(__x86_64__)
+#include <immintrin.h>
 #endif
 
 #include "codecs/codec.hpp"
@@ -149,12 +149,48 @@ std::string_view char_data(std::string_view raw, CharData kind, std::string& scr
   }
 }
 
-void SpecialBytes::scan(std::string_view document) {
+namespace {
+
+bool marked(unsigned char c) {
+  return c < 0x20 || c == '&' || c == '<' || c == '>' || c == '"' || c == '\'';
+}
+
+#if defined(__x86_64__)
+// The marks of 64 bytes at p, 32 at a time, for CPUs with AVX2 (checked once
+// at run time: Debian builds for baseline x86-64, which has SSE2 only). Half
+// the instructions of the SSE2 loop below.
+[[gnu::target("avx2"), gnu::always_inline]] inline std::uint64_t marks32(const unsigned char* p) {
+  const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+  const __m256i markup =
+      _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('<')),
+                                      _mm256_cmpeq_epi8(v, _mm256_set1_epi8('>'))),
+                      _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('"')),
+                                      _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\''))));
+  const __m256i c0 = _mm256_cmpeq_epi8(_mm256_min_epu8(v, _mm256_set1_epi8(0x1F)), v);  // <= 0x1F
+  const __m256i all =
+      _mm256_or_si256(markup, _mm256_or_si256(c0, _mm256_cmpeq_epi8(v, _mm256_set1_epi8('&'))));
+  return static_cast<std::uint32_t>(_mm256_movemask_epi8(all));
+}
+[[gnu::target("avx2")]] std::size_t scan_avx2(const unsigned char* p, std::size_t n,
+                                              std::uint64_t* bits) {
+  std::size_t i = 0;
+  for (; i + 64 <= n; i += 64) bits[i / 64] = marks32(p + i) | marks32(p + i + 32) << 32;
+  return i;
+}
+const bool kAvx2 = __builtin_cpu_supports("avx2");
+#endif
+
+}  // namespace
+
+void SpecialBytes::scan(std::string_view document, Loop loop) {
   base_ = document.data();
   const std::size_t n = document.size();
   bits_.assign(n / 64 + 1, 0);
   const auto* p = reinterpret_cast<const unsigned char*>(document.data());
   std::size_t i = 0;
+#if defined(__x86_64__)
+  if (kAvx2 && loop == Loop::widest) i = scan_avx2(p, n, bits_.data());
+#endif
 #if defined(__SSE2__)
   const __m128i amp = _mm_set1_epi8('&');
   const __m128i lt = _mm_set1_epi8('<');
@@ -171,13 +207,12 @@ void SpecialBytes::scan(std::string_view document) {
                                            _mm_cmpeq_epi8(v, amp));
     return static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_or_si128(markup, c0_or_amp)));
   };
-  for (; i + 64 <= n; i += 64)
+  for (; loop != Loop::bytes && i + 64 <= n; i += 64)
     bits_[i / 64] = mask16(p + i) | mask16(p + i + 16) << 16 | mask16(p + i + 32) << 32 |
                     mask16(p + i + 48) << 48;
 #endif
   for (; i < n; ++i)
-    if (p[i] < 0x20 || p[i] == '&' || p[i] == '<' || p[i] == '>' || p[i] == '"' || p[i] == '\'')
-      bits_[i / 64] |= std::uint64_t{1} << (i % 64);
+    if (marked(p[i])) bits_[i / 64] |= std::uint64_t{1} << (i % 64);
 }
 
 }  // namespace wb::xml

@@ -36,7 +36,10 @@ std::string_view char_data(std::string_view raw, CharData kind, std::string& scr
 // reject_unbounded() (prescan.hpp) walks the markup bytes from tag to tag.
 class SpecialBytes {
  public:
-  void scan(std::string_view document);
+  // The widest vector loop this CPU has (AVX2, else SSE2), or a narrower one
+  // (tests cover each).
+  enum class Loop { widest, sse2, bytes };
+  void scan(std::string_view document, Loop loop = Loop::widest);
   // v (inside the scanned document) has no special byte: char_data(v, any
   // kind, ...) would return v.
   bool none(std::string_view v) const {
