@@ -8,6 +8,7 @@
 // a C0 control character. UTF-8 is not validated.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -40,21 +41,24 @@ class SpecialBytes {
   // (tests cover each).
   enum class Loop { widest, sse2, bytes };
   void scan(std::string_view document, Loop loop = Loop::widest);
-  // v (inside the scanned document) has no special byte: char_data(v, any
-  // kind, ...) would return v.
-  bool none(std::string_view v) const {
+  // char_data(v, any kind, ...) would return v itself (v inside the scanned
+  // document): no marked byte in v, or only markup that values keep ('>',
+  // quotes: an href with quotes in it).
+  bool unchanged(std::string_view v) const {
     if (v.empty()) return true;
     const std::size_t first = static_cast<std::size_t>(v.data() - base_);
     const std::size_t last = first + v.size() - 1;
-    const std::uint64_t head = ~std::uint64_t{0} << (first % 64);
-    const std::uint64_t tail = ~std::uint64_t{0} >> (63 - last % 64);
     std::size_t w = first / 64;
     const std::size_t end = last / 64;
-    if (w == end) return (bits_[w] & head & tail) == 0;
-    if (bits_[w] & head) return false;
-    while (++w < end)
-      if (bits_[w]) return false;
-    return (bits_[end] & tail) == 0;
+    std::uint64_t bits = bits_[w] & (~std::uint64_t{0} << (first % 64));
+    for (;; bits = bits_[++w]) {
+      if (w == end) bits &= ~std::uint64_t{0} >> (63 - last % 64);
+      for (; bits != 0; bits &= bits - 1) {
+        const auto c = static_cast<unsigned char>(base_[w * 64 + std::countr_zero(bits)]);
+        if (c < 0x20 || c == '&' || c == '<') return false;
+      }
+      if (w == end) return true;
+    }
   }
   // Bit i % 64 of word i / 64 is set for a marked byte i.
   std::span<const std::uint64_t> words() const { return bits_; }

@@ -169,7 +169,7 @@ struct RapidDom {
   std::string_view value(Item i) {
     const bool cdata = i.gap.empty() && i.node->type() == rapidxml::node_cdata;
     const std::string_view raw = i.gap.empty() ? value_of(i.node) : i.gap;
-    if (specials.none(raw)) return raw;
+    if (specials.unchanged(raw)) return raw;
     return char_data(raw, cdata ? CharData::cdata : CharData::text, text, kLibrary,
                      base + (raw.data() - buffer));
   }
@@ -183,7 +183,7 @@ struct RapidDom {
   void for_each_attribute(Item i, F f) const {
     for (auto* a = i.node->first_attribute(); a; a = a->next_attribute()) {
       std::string_view v = value_of(a);
-      if (!specials.none(v)) {
+      if (!specials.unchanged(v)) {
         const long long at = base + (v.data() - buffer);
         if (const std::string_view got = char_data(v, CharData::attribute, attr, kLibrary, at);
             got.data() != v.data())
