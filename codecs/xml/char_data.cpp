@@ -177,7 +177,8 @@ bool marked(unsigned char c) {
   for (; i + 64 <= n; i += 64) bits[i / 64] = marks32(p + i) | marks32(p + i + 32) << 32;
   return i;
 }
-const bool kAvx2 = __builtin_cpu_supports("avx2");
+// __builtin_cpu_init first: this runs as a static initializer.
+const bool kAvx2 = (__builtin_cpu_init(), __builtin_cpu_supports("avx2"));
 #endif
 
 }  // namespace
