@@ -38,6 +38,11 @@ options:
                      airport/101, science/1000 -- and from:reference elsewhere)
   --scaling          add the scaling families ({format}/message/scaling/{op}/{codec}/N,
                      N = 10 ... 10,000, Complexity(oN)) to this pinned run
+  --no-fastbins      add glibc.malloc.mxfast=0 to the heap tunables: no fastbins,
+                     so no malloc_consolidate passes inside a timed iteration.
+                     Those make libxml2 on 8 MB documents bimodal (65 or 125 ms
+                     per parse); without fastbins it is steady, but small libxml2
+                     documents run 20-30 % slower (README, "How the suite measures")
   --threads          run only the concurrent-client benchmarks (1, 2, 4 threads,
                      wall clock) UNPINNED, into results/<...>-threads.json; the
                      default run stays pinned to one CPU and leaves them out
@@ -106,6 +111,7 @@ while [[ $# -gt 0 ]]; do
     --threads) threads=1 ;;
     --scaling) scaling=1 ;;
     --full) every_pairing=1 ;;
+    --no-fastbins) HEAP_TUNABLES="$HEAP_TUNABLES:glibc.malloc.mxfast=0" ;;
     --)
       shift
       extra=("$@")
