@@ -41,8 +41,9 @@ options:
   --no-fastbins      add glibc.malloc.mxfast=0 to the heap tunables: no fastbins,
                      so no malloc_consolidate passes inside a timed iteration.
                      Those make libxml2 on 8 MB documents bimodal (65 or 125 ms
-                     per parse); without fastbins it is steady, but small libxml2
-                     documents run 20-30 % slower (README, "How the suite measures")
+                     per parse); without fastbins it is steady, but the WCF infoset
+                     over libxml2 runs 16-31 % slower on small documents (README,
+                     "How the suite measures")
   --threads          run only the concurrent-client benchmarks (1, 2, 4 threads,
                      wall clock) UNPINNED, into results/<...>-threads.json; the
                      default run stays pinned to one CPU and leaves them out
