@@ -3,6 +3,7 @@
 #include <bit>
 #include <span>
 #include <string>
+#include <utility>
 
 #include "codecs/codec.hpp"
 
@@ -13,6 +14,21 @@ namespace wb::xml {
 // instructions per mark. Knowing the quotes, a '>' inside an attribute value
 // does not end its tag; comments, CDATA sections and PIs are skipped whole,
 // so a '<' or a DOCTYPE inside them is not taken for markup.
+namespace {
+// What is skipped whole, up to its end: no markup inside counts.
+constexpr std::pair<std::string_view, std::string_view> kSkipped[] = {
+    {"<?", "?>"}, {"<!--", "-->"}, {"<![CDATA[", "]]>"}};
+
+// The kSkipped entry that starts `rest` (at a "<!" or "<?"), or null. Out of
+// line: rare, and the scan loop's registers stay its own.
+[[gnu::noinline]] const std::pair<std::string_view, std::string_view>* skipped_at(
+    std::string_view rest) {
+  for (const auto& skipped : kSkipped)
+    if (rest.starts_with(skipped.first)) return &skipped;
+  return nullptr;
+}
+}  // namespace
+
 void reject_unbounded(std::string_view library, std::string_view input, SpecialBytes& marks,
                       long long base) {
   marks.scan(input);
@@ -38,17 +54,13 @@ void reject_unbounded(std::string_view library, std::string_view input, SpecialB
           } else if (next != '!' && next != '?') {
             tag = i;  // a start tag (or a truncated '<': the parser reports it)
             state = start_tag;
-          } else {
-            const std::string_view rest = input.substr(i);
-            if (next == '?' || rest.starts_with("<!--") || rest.starts_with("<![CDATA[")) {
-              close = next == '?' ? "?>" : rest[2] == '-' ? "-->" : "]]>";
-              close_from = i + (next == '?' ? 2 : rest[2] == '-' ? 4 : 9);
-              state = until_close;
-            } else if (rest.starts_with("<!DOCTYPE")) {
-              throw DecodeError(library,
-                                "a DOCTYPE: DTDs are not accepted (SOAP 1.1 and OData have none)",
-                                at(i));
-            }
+          } else if (const auto* skipped = skipped_at(input.substr(i))) {
+            close = skipped->second;
+            close_from = i + skipped->first.size();
+            state = until_close;
+          } else if (input.substr(i).starts_with("<!DOCTYPE")) {
+            throw DecodeError(
+                library, "a DOCTYPE: DTDs are not accepted (SOAP 1.1 and OData have none)", at(i));
           }
           continue;
         }

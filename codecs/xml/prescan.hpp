@@ -18,8 +18,8 @@ namespace wb::xml {
 inline constexpr int kMaxDepth = 10'000;
 
 // Throws DecodeError(library, ..., base + offset in input). A truncated tag
-// ends the scan: the parser reports it. marks: scanned from input here, and
-// left for the caller.
+// is left to the parser to report. marks: scanned from input here, and left
+// for the caller.
 void reject_unbounded(std::string_view library, std::string_view input, SpecialBytes& marks,
                       long long base = 0);
 
