@@ -20,6 +20,8 @@ namespace wb::json {
 
 class BoostjsonBuilder {
  public:
+  static constexpr std::string_view kLibrary = "boostjson";
+
   // Starts a new value; the previous one must be gone (its memory is reused).
   void reset() {
     counts_.clear();

@@ -4,6 +4,7 @@
 #include <simdjson.h>
 
 #include "codecs/json/feed.hpp"
+#include "codecs/json/ondemand_input.hpp"
 #include "codecs/registry.hpp"
 
 namespace wb::json {
@@ -11,7 +12,6 @@ namespace {
 
 namespace od = simdjson::ondemand;
 constexpr std::string_view kLibrary = "simdjson-ondemand";
-static_assert(kInputPadding >= simdjson::SIMDJSON_PADDING);
 
 // Indexed by od::json_type, which starts at array = 1.
 constexpr std::string_view kTypeNames[] = {"?",        "an array",  "an object", "a number",
@@ -23,7 +23,7 @@ class SimdjsonOndemandDecoder : public DecoderFor<SimdjsonOndemandDecoder> {
   template <class T>
   void decode_rows(std::string_view input, std::vector<T>& rows) {
     od::object root;
-    expect(doc(input).get_object().get(root), "the payload is not a JSON object");
+    expect(in_.start(input).get_object().get(root), "the payload is not a JSON object");
     bool found = false;
     for (auto member : root) {
       od::field field;
@@ -40,29 +40,17 @@ class SimdjsonOndemandDecoder : public DecoderFor<SimdjsonOndemandDecoder> {
       }
     }
     if (!found) throw DecodeError(kFormat, "no 'value' array: not an OData feed");
-    check_end();
+    in_.check_end();
   }
 
   // The bare cost: every value is visited and converted (keys and strings
   // unescaped, numbers parsed), as a DOM parse would do, without binding.
   void parse_only(std::string_view input) final {
-    visit_root(doc(input));
-    check_end();
+    visit_root(in_.start(input));
+    in_.check_end();
   }
 
  private:
-  od::document& doc(std::string_view input) {
-    base_ = input.data();
-    const std::string_view json = skip_bom(input);
-    // No position for these errors: doc_ is not a usable document after them.
-    if (auto e = parser_
-                     .iterate(simdjson::padded_string_view(json.data(), json.size(),
-                                                           json.size() + kInputPadding))
-                     .get(doc_))
-      throw DecodeError(kLibrary, simdjson::error_message(e));
-    return doc_;
-  }
-
   void bind_record(od::value v, void* record, const RecordTable& t) {
     od::object object;
     expect(v.get_object().get(object), "a row is not a JSON object");
@@ -111,7 +99,7 @@ class SimdjsonOndemandDecoder : public DecoderFor<SimdjsonOndemandDecoder> {
 
   // A nested entity property value as JSON text.
   void render(od::value v, entity::JsonText& out, std::size_t depth) {
-    if (depth >= parser_.max_depth()) check(simdjson::DEPTH_ERROR);
+    if (depth >= in_.max_depth()) check(simdjson::DEPTH_ERROR);
     od::json_type type;
     check(v.type().get(type));
     if (type == od::json_type::array) {
@@ -214,7 +202,7 @@ class SimdjsonOndemandDecoder : public DecoderFor<SimdjsonOndemandDecoder> {
     od::value v;
     check(root.get_value().get(v));
     try {
-      visit(v, 0, parser_.max_depth());
+      visit(v, 0, in_.max_depth());
     } catch (const simdjson::simdjson_error& e) {
       check(e.error());
     }
@@ -282,11 +270,6 @@ class SimdjsonOndemandDecoder : public DecoderFor<SimdjsonOndemandDecoder> {
   // On-Demand reads lazily: trailing content is only found by asking. 3.0.1
   // has no document::at_end(); current_location() is out of bounds exactly
   // when the iterator is at the end.
-  void check_end() {
-    const char* at;
-    if (!doc_.current_location().get(at))
-      throw DecodeError(kLibrary, "trailing content after the document", at - base_);
-  }
   // A wrong JSON type where the feed shape needs another is the feed's error.
   void expect(simdjson::error_code e, const char* shape_error) {
     if (e == simdjson::INCORRECT_TYPE) throw DecodeError(kFormat, shape_error);
@@ -296,20 +279,12 @@ class SimdjsonOndemandDecoder : public DecoderFor<SimdjsonOndemandDecoder> {
     od::json_type type;
     if (e == simdjson::INCORRECT_TYPE && !v.type().get(type))
       wrong_type(kFormat, s, kTypeNames[static_cast<int>(type)]);
-    throw DecodeError(kLibrary, simdjson::error_message(e), offset());
+    throw DecodeError(kLibrary, simdjson::error_message(e), in_.offset());
   }
-  void check(simdjson::error_code e) {
-    if (e) throw DecodeError(kLibrary, simdjson::error_message(e), offset());
-  }
-  long long offset() {
-    const char* at;
-    return doc_.current_location().get(at) ? -1 : at - base_;
-  }
+  void check(simdjson::error_code e) { in_.check(e); }
 
-  od::parser parser_;
-  od::document doc_;
+  OndemandInput in_{kLibrary};
   std::vector<entity::TypeAnnotation> annotations_;  // reused across rows
-  const char* base_ = nullptr;                       // the input before the BOM was skipped
 };
 
 }  // namespace

@@ -13,9 +13,9 @@
 
 namespace wb::wcfjson {
 
-class Libxml2Infoset {
+// The walk_dom policy is the DOM decoder's (libxml2::TreePolicy).
+class Libxml2Infoset : public xml::libxml2::TreePolicy {
  public:
-  using Node = xmlNodePtr;
   static constexpr std::string_view kName = "libxml2";
 
   Libxml2Infoset() { xml::libxml2::prepare_thread(); }
@@ -55,22 +55,7 @@ class Libxml2Infoset {
     node_ = node_->parent && node_->parent->type == XML_ELEMENT_NODE ? node_->parent : nullptr;
   }
 
-  // walk_dom policy
-  static bool is_element(Node n) { return n->type == XML_ELEMENT_NODE; }
-  static bool is_text(Node n) { return n->type == XML_TEXT_NODE; }
-  static Node first_child(Node n) { return n->children; }
-  static Node next_sibling(Node n) { return n->next; }
-  static std::string_view uri(Node n) { return n->ns ? view(n->ns->href) : std::string_view(); }
-  static std::string_view local(Node n) { return view(n->name); }
-  static std::string_view value(Node n) { return view(n->content); }
-  template <class F>
-  static void attributes(Node n, F f) {
-    for (xmlAttrPtr a = n->properties; a; a = a->next)
-      f(std::string_view(), view(a->name), a->children ? view(a->children->content) : "");
-  }
-
  private:
-  static std::string_view view(const xmlChar* s) { return xml::libxml2::view(s); }
   const xmlChar* z(std::string_view v) {
     name_.assign(v);
     return BAD_CAST name_.c_str();

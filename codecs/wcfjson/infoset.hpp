@@ -10,6 +10,7 @@
 // end_array/key/string/number(text)/boolean/null.
 #pragma once
 
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -232,6 +233,24 @@ void infoset_to_json(Dom& dom, typename Dom::Node element, Out& out, bool with_k
   if (type == JsonType::boolean) return out.boolean(text == "true");
   out.string(text);
 }
+
+// infoset_to_json's target over a JSON value builder (json::BoostjsonBuilder,
+// json::NlohmannBuilder). A value holds no number text, so the text becomes
+// an integer or a double first (exact: both write the shortest round-trip form).
+template <class Builder>
+class NumberTextTo : public Builder {
+ public:
+  using Builder::number;
+  void number(std::string_view text) {
+    if (text.find_first_of(".eE") == std::string_view::npos)
+      if (auto i = text::parse_int64(text)) return Builder::integer(*i);
+    const auto d = text::parse_double(text);
+    if (!d)
+      throw std::runtime_error(std::string(Builder::kLibrary) + ": '" + std::string(text) +
+                               "' is not a number");
+    Builder::number(*d);
+  }
+};
 
 // WCF's XML->JSON writer escapes '/' as "\/". In JSON text a '/' can only be
 // inside a string, and no writer escapes it, so every '/' becomes "\/".

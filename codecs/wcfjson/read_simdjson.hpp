@@ -8,28 +8,18 @@
 #include <type_traits>
 
 #include "codecs/codec.hpp"
+#include "codecs/json/ondemand_input.hpp"
 
 namespace wb::wcfjson {
 
 class SimdjsonReader {
  public:
   static constexpr std::string_view kName = "simdjson";
-  static_assert(kInputPadding >= simdjson::SIMDJSON_PADDING);
 
   template <class Target>
   void parse(std::string_view input, Target& target) {
-    base_ = input.data();
-    const std::string_view json = skip_bom(input);
-    if (auto e = parser_
-                     .iterate(simdjson::padded_string_view(json.data(), json.size(),
-                                                           json.size() + kInputPadding))
-                     .get(doc_))
-      throw DecodeError(kName, simdjson::error_message(e));
-    visit(doc_, target);
-    // On-Demand reads lazily: trailing content is only found by asking.
-    const char* at;
-    if (!doc_.current_location().get(at))
-      throw DecodeError(kName, "trailing content after the document", at - base_);
+    visit(in_.start(input), target);
+    in_.check_end();
   }
 
  private:
@@ -97,16 +87,9 @@ class SimdjsonReader {
     }
   }
 
-  void check(simdjson::error_code e) {
-    if (!e) return;
-    const char* at;
-    throw DecodeError(kName, simdjson::error_message(e),
-                      doc_.current_location().get(at) ? -1 : at - base_);
-  }
+  void check(simdjson::error_code e) { in_.check(e); }
 
-  simdjson::ondemand::parser parser_;
-  simdjson::ondemand::document doc_;
-  const char* base_ = nullptr;
+  json::OndemandInput in_{kName};
 };
 
 }  // namespace wb::wcfjson

@@ -1,11 +1,14 @@
 // Shared by the libxml2 adapters (writer, DOM, reader, SAX): one-time
-// initialisation, quiet error capture and views of libxml2's UTF-8 strings.
+// initialisation, quiet error capture, views of libxml2's UTF-8 strings and
+// walk_dom's view of a tree.
 #pragma once
 
 #include <libxml/parser.h>
+#include <libxml/tree.h>
 #include <libxml/xmlerror.h>
 
 #include <climits>
+#include <memory>
 #include <new>
 #include <string>
 #include <string_view>
@@ -40,6 +43,35 @@ inline std::string_view view(const xmlChar* s) {
 inline std::string_view view(const xmlChar* begin, const xmlChar* end) {
   return {reinterpret_cast<const char*>(begin), static_cast<std::size_t>(end - begin)};
 }
+
+// walk_dom's view of a libxml2 tree (the DOM decoder's, the WCF infoset's). Entity reference nodes
+// (only user entities of an internal DTD, which stay unexpanded) are neither: skipped.
+struct TreePolicy {
+  using Node = xmlNodePtr;
+  static bool is_element(Node n) { return n->type == XML_ELEMENT_NODE; }
+  static bool is_text(Node n) {
+    return n->type == XML_TEXT_NODE || n->type == XML_CDATA_SECTION_NODE;
+  }
+  static Node first_child(Node n) { return n->children; }
+  static Node next_sibling(Node n) { return n->next; }
+  static std::string_view uri(Node n) { return n->ns ? view(n->ns->href) : std::string_view(); }
+  static std::string_view local(Node n) { return view(n->name); }
+  static std::string_view value(Node n) { return view(n->content); }
+  template <class F>
+  static void attributes(Node n, F f) {
+    for (xmlAttrPtr a = n->properties; a; a = a->next) {
+      const std::string_view uri = a->ns ? view(a->ns->href) : std::string_view();
+      const xmlNode* t = a->children;
+      if (!t || (t->type == XML_TEXT_NODE && !t->next)) {  // the usual single text child
+        f(uri, view(a->name), t ? view(t->content) : std::string_view());
+        continue;
+      }
+      const std::unique_ptr<xmlChar, decltype(xmlFree)> joined(
+          xmlNodeListGetString(n->doc, a->children, 1), xmlFree);
+      f(uri, view(a->name), view(joined.get()));
+    }
+  }
+};
 
 // libxml2 takes int sizes.
 inline int input_size(std::string_view library, std::string_view xml) {
