@@ -52,7 +52,14 @@ bool is_char(unsigned long c) {  // XML 1.0 Char production
          (c >= 0xE000 && c <= 0xFFFD) || (c >= 0x10000 && c <= 0x10FFFF);
 }
 
-void append_utf8(std::string& out, unsigned long c) {
+// Where append_reference() puts a character: a string, or nowhere (the
+// reference is only checked).
+struct Discard {
+  Discard& operator+=(char) { return *this; }
+};
+
+template <class Out>
+void append_utf8(Out& out, unsigned long c) {
   if (c < 0x80) {
     out += static_cast<char>(c);
   } else if (c < 0x800) {
@@ -79,7 +86,8 @@ int digit(char c, int base) {
 
 // The reference at ref ("&...;") appended to out; returns its length, or 0
 // with *what set when it is not a reference we may replace.
-std::size_t append_reference(std::string_view ref, std::string& out, const char** what) {
+template <class Out>
+std::size_t append_reference(std::string_view ref, Out& out, const char** what) {
   const std::size_t semi = ref.find(';');
   if (semi == std::string_view::npos || semi == 1) {
     *what = "'&' that does not start a reference (write &amp;)";
@@ -119,6 +127,12 @@ std::size_t append_reference(std::string_view ref, std::string& out, const char*
 }
 
 }  // namespace
+
+const char* reference_error(std::string_view ref) {
+  Discard nowhere;
+  const char* what = nullptr;
+  return append_reference(ref, nowhere, &what) ? nullptr : what;
+}
 
 std::string_view char_data(std::string_view raw, CharData kind, std::string& scratch,
                            std::string_view library, long long offset) {

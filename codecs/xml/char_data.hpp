@@ -28,6 +28,10 @@ enum class CharData {
 std::string_view char_data(std::string_view raw, CharData kind, std::string& scratch,
                            std::string_view library, long long offset);
 
+// Null when ref starts with a reference char_data() replaces ("&amp;",
+// "&#x41;"), else why it does not (ref starts at its '&').
+const char* reference_error(std::string_view ref);
+
 // The bytes of a document that char_data() may change or reject in some kind
 // of value ('&', '<', C0 controls), and the rest of the markup ('>', quotes),
 // one bit per byte, found in one SIMD pass over the whole document. A value

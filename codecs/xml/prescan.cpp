@@ -27,11 +27,36 @@ constexpr std::pair<std::string_view, std::string_view> kSkipped[] = {
     if (rest.starts_with(skipped.first)) return &skipped;
   return nullptr;
 }
-}  // namespace
 
-void reject_unbounded(std::string_view library, std::string_view input, SpecialBytes& marks,
-                      long long base) {
-  marks.scan(input);
+// A mark that Characters::scan_checks rejects: a C0 control other than tab,
+// LF and CR; '<' in an attribute value; '&' not starting a reference
+// char_data() replaces, in text or an attribute value. Out of line: marks
+// other than markup are rare ('&' in Atom etags), and the loop stays small.
+[[gnu::noinline]] void check_character(std::string_view library, std::string_view input,
+                                       std::size_t i, bool in_value, long long at) {
+  const char c = input[i];
+  const char* what = nullptr;
+  if (c == '&')
+    what = reference_error(input.substr(i));
+  else if (c == '<' && in_value)
+    what = "'<' in an attribute value";
+  else if (c == '\0')
+    what = "NUL byte in the document";
+  else if (static_cast<unsigned char>(c) < 0x20)
+    what = "a control character (not an XML character)";
+  if (what) throw DecodeError(library, what, at);
+}
+
+// A C0 control byte that is not white space: never allowed in XML 1.0.
+bool bad_control(char c) {
+  return static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t' && c != '\r';
+}
+
+// The scan proper, with the character checks compiled in or out.
+template <Characters kCharacters>
+void scan_marks(std::string_view library, std::string_view input, const SpecialBytes& marks,
+                long long base) {
+  constexpr bool kChecks = kCharacters == Characters::scan_checks;
   enum { content, start_tag, quoted, end_tag, until_close } state = content;
   int depth = 0;
   std::size_t tag = 0;         // start_tag / quoted: where its '<' is
@@ -46,7 +71,11 @@ void reject_unbounded(std::string_view library, std::string_view input, SpecialB
       const char c = input[i];
       switch (state) {
         case content: {
-          if (c != '<') continue;
+          if (c != '<') {
+            if (kChecks && (c == '&' || bad_control(c)))
+              check_character(library, input, i, false, at(i));
+            continue;
+          }
           const char next = i + 1 < input.size() ? input[i + 1] : '\0';
           if (next == '/') {
             --depth;
@@ -73,21 +102,42 @@ void reject_unbounded(std::string_view library, std::string_view input, SpecialB
               throw DecodeError(library, "elements nested deeper than " + std::to_string(kMaxDepth),
                                 at(tag));
             state = content;
+          } else if (kChecks && bad_control(c)) {
+            check_character(library, input, i, false, at(i));
           }
           continue;
         case quoted:
-          if (c == quote) state = start_tag;
+          if (c == quote)
+            state = start_tag;
+          else if (kChecks && (c == '&' || c == '<' || bad_control(c)))
+            check_character(library, input, i, true, at(i));
           continue;
         case end_tag:
-          if (c == '>') state = content;
+          if (c == '>')
+            state = content;
+          else if (kChecks && bad_control(c))
+            check_character(library, input, i, false, at(i));
           continue;
         case until_close:
           if (c == '>' && i + 1 >= close_from + close.size() &&
               input.substr(i + 1 - close.size(), close.size()) == close)
             state = content;
+          else if (kChecks && bad_control(c))
+            check_character(library, input, i, false, at(i));
           continue;
       }
     }
+}
+
+}  // namespace
+
+void reject_unbounded(std::string_view library, std::string_view input, SpecialBytes& marks,
+                      long long base, Characters characters) {
+  marks.scan(input);
+  if (characters == Characters::scan_checks)
+    scan_marks<Characters::scan_checks>(library, input, marks, base);
+  else
+    scan_marks<Characters::parser_checks>(library, input, marks, base);
 }
 
 }  // namespace wb::xml

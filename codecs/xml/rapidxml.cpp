@@ -7,15 +7,17 @@
 // The encoder builds nodes in the document's memory pool and prints them.
 //
 // RapidXML is lax by design; the adapter closes the gaps that would change
-// what a payload means: closing tags are checked, references are checked
-// (char_data), a NUL byte (which RapidXML takes as the end of the data), a
-// second top-level element, a DOCTYPE and nesting deeper than 10,000 (RapidXML
-// recurses per level) are rejected. It still accepts bad name characters,
-// invalid UTF-8 and duplicate attributes. It never reads a DTD.
+// what a payload means: closing tags are checked; before the parse, the
+// pre-scan (prescan.hpp) rejects bad references, control characters, a NUL
+// byte (which RapidXML takes as the end of the data), '<' in attribute
+// values, a DOCTYPE and nesting deeper than 10,000 (RapidXML recurses per
+// level); after it, a second top-level element. So parse_only() checks what
+// decoding checks, bar prefixes (resolved while walking). It still accepts
+// bad name characters, invalid UTF-8 and duplicate attributes. It never
+// reads a DTD.
 #include <rapidxml/rapidxml.hpp>
 #include <rapidxml/rapidxml_print.hpp>
 
-#include <cstring>
 #include <iterator>
 #include <stdexcept>
 #include <string>
@@ -170,29 +172,34 @@ struct RapidDom {
     const bool cdata = i.gap.empty() && i.node->type() == rapidxml::node_cdata;
     const std::string_view raw = i.gap.empty() ? value_of(i.node) : i.gap;
     if (specials.unchanged(raw)) return raw;
-    return char_data(raw, cdata ? CharData::cdata : CharData::text, text, kLibrary,
-                     base + (raw.data() - buffer));
+    return char_data(raw, cdata ? CharData::cdata : CharData::text, text, kLibrary, at(raw));
   }
   static std::string_view name(Item i) { return name_of(i.node); }
-  // Values live as long as the document (PrefixScope keeps xmlns values and
-  // replays the attributes): a changed one is copied into its pool.
+  // An attribute's value, translated only when read: the pre-scan checked
+  // every value, and most are never read (an Atom entry's m:etag, with two
+  // &quot;). Values live as long as the document (PrefixScope keeps xmlns
+  // values and replays the attributes): a translated one is copied into its
+  // pool.
+  struct Value {
+    std::string_view raw;
+    const RapidDom* dom = nullptr;
+    operator std::string_view() const { return dom->translated(raw); }  // NOLINT: implicit
+  };
   using AttributeName = std::string_view;
-  using AttributeValue = std::string_view;
+  using AttributeValue = Value;
   static bool same(Item a, Item b) { return a.node == b.node; }
   template <class F>
   void for_each_attribute(Item i, F f) const {
-    for (auto* a = i.node->first_attribute(); a; a = a->next_attribute()) {
-      std::string_view v = value_of(a);
-      if (!specials.unchanged(v)) {
-        const long long at = base + (v.data() - buffer);
-        if (const std::string_view got = char_data(v, CharData::attribute, attr, kLibrary, at);
-            got.data() != v.data())
-          v = {doc->allocate_string(got.data(), got.size()), got.size()};
-      }
-      f(name_of(a), v);
-    }
+    for (auto* a = i.node->first_attribute(); a; a = a->next_attribute())
+      f(name_of(a), Value{value_of(a), this});
   }
   long long offset(Item i) const { return i.node->name() - 1 - buffer; }  // at its '<'
+  std::string_view translated(std::string_view v) const {
+    if (specials.unchanged(v)) return v;
+    const std::string_view got = char_data(v, CharData::attribute, attr, kLibrary, at(v));
+    return {doc->allocate_string(got.data(), got.size()), got.size()};
+  }
+  long long at(std::string_view v) const { return base + (v.data() - buffer); }
 
   const char* buffer = nullptr;  // the parsed copy
   long long base = 0;            // bytes before it (a BOM)
@@ -269,11 +276,11 @@ class RapidxmlDecoder : public DecoderFor<RapidxmlDecoder<Shape>> {
     const long long skipped = static_cast<long long>(input.size() - body.size());
     buffer_.assign(body);
     buffer_ += '\0';  // RapidXML stops at the terminator, never at a length
-    // DOCTYPE; depth, as RapidXML recurses. Leaves the copy's marks for the walk.
-    reject_unbounded(RapidDom::kLibrary, body_of_buffer(), dom_.specials, skipped);
-    if (const void* nul = std::memchr(body.data(), 0, body.size()))
-      throw DecodeError(RapidDom::kLibrary, "NUL byte in the document",
-                        skipped + (static_cast<const char*>(nul) - body.data()));
+    // DOCTYPE; depth, as RapidXML recurses; characters, which it does not
+    // check (a NUL byte too: RapidXML takes it for the end of the data).
+    // Leaves the copy's marks for the walk.
+    reject_unbounded(RapidDom::kLibrary, body_of_buffer(), dom_.specials, skipped,
+                     Characters::scan_checks);
     doc_.clear();
     try {
       doc_.parse<kParseFlags>(buffer_.data());
