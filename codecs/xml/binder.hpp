@@ -11,6 +11,9 @@
 //                            then call attribute(uri, local, value) for each
 //   may_use_attribute(local) false for an attribute attribute() ignores,
 //                            whatever its namespace (checked before resolving)
+//   wants_text()             false when text() would ignore what it is given
+//                            (outside scalar members): a DOM walker may skip
+//                            the text nodes then
 //   text(chunk)              character data (CDATA and resolved references too)
 //   stable_text(chunk)       the same, for text readable until end_stable()
 //                            (a DOM's own copy): then end with end_stable()
@@ -44,6 +47,7 @@ class BinderBase {
     return entity_ != nullptr || local == null_local_;
   }
   void attribute(std::string_view uri, std::string_view local, std::string_view value);
+  bool wants_text() const { return collecting_ || entity_ != nullptr; }
   void text(std::string_view chunk) {
     if (collecting_)
       text_.append(chunk);
@@ -151,6 +155,9 @@ inline Shape shape_of(std::string_view format) {
 // Walks a DOM with a policy and feeds the binder. Dom provides:
 //   Node; static bool is_element(Node), is_text(Node) (text or CDATA);
 //   static Node first_child(Node), next_sibling(Node) (null Node is falsy);
+//   optionally first_element(Node), next_element(Node): the same over element
+//   children only, for elements whose text the binder does not want (when
+//   finding text takes work: RapidXML's dropped whitespace);
 //   static std::string_view uri(Node), local(Node), value(Node) (text);
 //   template <class F> static void attributes(Node, F f)  // f(uri, local, value)
 // A DOM without namespace support (pugixml) cannot answer uri() from the node
@@ -181,11 +188,22 @@ void walk_dom(Dom& dom, typename Dom::Node element, B& binder) {
       else
         dom.attributes(element, f);
     }
-    for (auto child = dom.first_child(element); child; child = dom.next_sibling(child)) {
-      if (dom.is_element(child))
+    constexpr bool elements_only = requires(Dom & d, typename Dom::Node n) {
+      d.first_element(n);
+      d.next_element(n);
+    };
+    bool all = true;
+    if constexpr (elements_only) all = binder.wants_text();
+    if (all) {
+      for (auto child = dom.first_child(element); child; child = dom.next_sibling(child)) {
+        if (dom.is_element(child))
+          walk_dom(dom, child, binder);
+        else if (dom.is_text(child))
+          binder.text(dom.value(child));
+      }
+    } else if constexpr (elements_only) {
+      for (auto child = dom.first_element(element); child; child = dom.next_element(child))
         walk_dom(dom, child, binder);
-      else if (dom.is_text(child))
-        binder.text(dom.value(child));
     }
   }
   binder.end();

@@ -159,6 +159,9 @@ struct RapidDom {
     const XmlNode* c = e.node->first_node();
     return c ? with_gap(nullptr, c) : end_gap(content_start(e.node));
   }
+  // Element children only (walk_dom, where text is not wanted): no gaps.
+  static Item first_element(Item e) { return element_from(e.node->first_node()); }
+  static Item next_element(Item i) { return element_from(i.node->next_sibling()); }
   static Item next_sibling(Item i) {
     if (!i.gap.empty()) return {i.node, {}};  // the node after its gap (none: the end)
     if (const XmlNode* n = i.node->next_sibling()) return with_gap(i.node, n);
@@ -196,8 +199,10 @@ struct RapidDom {
   long long offset(Item i) const { return i.node->name() - 1 - buffer; }  // at its '<'
   std::string_view translated(std::string_view v) const {
     if (specials.unchanged(v)) return v;
-    const std::string_view got = char_data(v, CharData::attribute, attr, kLibrary, at(v));
-    return {doc->allocate_string(got.data(), got.size()), got.size()};
+    return pooled(char_data(v, CharData::attribute, attr, kLibrary, at(v)));
+  }
+  std::string_view pooled(std::string_view v) const {
+    return {doc->allocate_string(v.data(), v.size()), v.size()};
   }
   long long at(std::string_view v) const { return base + (v.data() - buffer); }
 
@@ -209,6 +214,10 @@ struct RapidDom {
   mutable std::string attr;
 
  private:
+  static Item element_from(const XmlNode* n) {
+    while (n && n->type() != rapidxml::node_element) n = n->next_sibling();
+    return {n, {}};
+  }
   // Where a node's markup starts: <name, <![CDATA[, <!--, <?target.
   static const char* markup_start(const XmlNode* n) {
     switch (n->type()) {
