@@ -15,7 +15,9 @@
 //   AttributeName, AttributeValue: the types for_each_attribute passes;
 //   static same(Node, Node): the same node;
 //   offset(Node): byte offset of the node in the parsed buffer, < 0 unknown;
-//   static constexpr std::string_view kLibrary (the decoder's token).
+//   static constexpr std::string_view kLibrary (the decoder's token);
+//   optionally kCheapAttributes = true: reading the attributes again costs
+//   no more than replaying them (RapidXML: a pointer walk, values lazy).
 #pragma once
 
 #include <string>
@@ -51,11 +53,15 @@ class PrefixScope : public Dom {
   // with one compare and elements without declarations cost no mark.
   QNames enter(Node n) {
     ++depth_;
-    seen_node_ = n;
-    seen_count_ = 0;
+    if constexpr (kReplay) {
+      seen_node_ = n;
+      seen_count_ = 0;
+    }
     this->for_each_attribute(n, [&](auto qname, auto value) {
-      if (seen_count_ < kSeen) seen_[seen_count_] = {qname, value};
-      ++seen_count_;
+      if constexpr (kReplay) {
+        if (seen_count_ < kSeen) seen_[seen_count_] = {qname, value};
+        ++seen_count_;
+      }
       if (!is_xmlns(qname)) return;
       const std::string_view name(qname);
       bindings_.push_back(
@@ -83,7 +89,8 @@ class PrefixScope : public Dom {
       // An unprefixed attribute is in no namespace, whatever the default is.
       f(prefix.empty() ? std::string_view() : resolve(prefix, n), local, std::string_view(value));
     };
-    if (!Dom::same(seen_node_, n) || seen_count_ > kSeen) return this->for_each_attribute(n, each);
+    if (!kReplay || !Dom::same(seen_node_, n) || seen_count_ > kSeen)
+      return this->for_each_attribute(n, each);
     for (int i = 0; i < seen_count_; ++i) each(seen_[i].name, seen_[i].value);
   }
 
@@ -156,6 +163,7 @@ class PrefixScope : public Dom {
     typename Dom::AttributeValue value{};
   };
   static constexpr int kSeen = 8;  // more attributes (rare): read them again
+  static constexpr bool kReplay = !requires { requires Dom::kCheapAttributes; };
   std::vector<Binding> bindings_;
   int depth_ = 0;
   Node seen_node_{};  // the element enter() last read the attributes of

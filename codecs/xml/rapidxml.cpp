@@ -190,6 +190,7 @@ struct RapidDom {
   };
   using AttributeName = std::string_view;
   using AttributeValue = Value;
+  static constexpr bool kCheapAttributes = true;  // PrefixScope reads them again
   static bool same(Item a, Item b) { return a.node == b.node; }
   template <class F>
   void for_each_attribute(Item i, F f) const {
