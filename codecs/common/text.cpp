@@ -153,11 +153,20 @@ std::string datetime_string(DateTime t) {
 }
 
 std::optional<DateTime> parse_datetime(std::string_view s) {
-  unsigned y, mo, d, h, mi, se;
-  if (!digits(s, 0, 4, y) || s.size() < 19 || s[4] != '-' || !digits(s, 5, 2, mo) || s[7] != '-' ||
-      !digits(s, 8, 2, d) || s[10] != 'T' || !digits(s, 11, 2, h) || s[13] != ':' ||
-      !digits(s, 14, 2, mi) || s[16] != ':' || !digits(s, 17, 2, se))
+  // yyyy-mm-ddThh:mm:ss at fixed places: each field's digits at once (this
+  // runs for every Timestamp of every science row).
+  if (s.size() < 19 || s[4] != '-' || s[7] != '-' || s[10] != 'T' || s[13] != ':' || s[16] != ':')
     return std::nullopt;
+  bool ok = true;
+  const auto two = [&](std::size_t i) {
+    const unsigned a = static_cast<unsigned char>(s[i]) - '0';
+    const unsigned b = static_cast<unsigned char>(s[i + 1]) - '0';
+    ok &= a <= 9 && b <= 9;
+    return a * 10 + b;
+  };
+  const unsigned y = two(0) * 100 + two(2), mo = two(5), d = two(8), h = two(11), mi = two(14),
+                 se = two(17);
+  if (!ok) return std::nullopt;
   if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || se > 60) return std::nullopt;
   std::size_t pos = 19;
   int64_t frac = 0;
@@ -172,7 +181,8 @@ std::optional<DateTime> parse_datetime(std::string_view s) {
     for (; n < 7; ++n) frac *= 10;
   }
   const std::string_view zone = s.substr(pos);
-  if (!(zone.empty() || zone == "Z" || zone == "+00:00")) return std::nullopt;
+  if (!(zone.empty() || (zone.size() == 1 && zone[0] == 'Z') || zone == "+00:00"))
+    return std::nullopt;
   const int64_t days = days_from_civil(y, mo, d);
   return DateTime{days * kTicksPerDay + (int64_t{h} * 3600 + mi * 60 + se) * kTicksPerSecond +
                   frac};
