@@ -62,7 +62,7 @@ BinderBase::Level BinderBase::child_of_outside(std::string_view uri, std::string
       saw_container_ = true;
       return {Frame::outside};
     }
-    if (same_uri(uri, kAtomNs) && local == "entry")
+    if (same_uri(uri, kAtomNs) && same_name(local, "entry"))
       return {Frame::entry, append_row_(rows_), &row_table_};
     return {Frame::skip};
   }
@@ -109,9 +109,9 @@ bool BinderBase::start(std::string_view uri, std::string_view local) {
     case Frame::outside:
       return push(child_of_outside(uri, local, depth_));
     case Frame::entry:
-      if (same_uri(uri, kMetadataNs) && local == "properties")
+      if (same_uri(uri, kMetadataNs) && same_name(local, "properties"))
         return push({Frame::record, top.target, top.table});
-      if (same_uri(uri, kAtomNs) && local == "content")
+      if (same_uri(uri, kAtomNs) && same_name(local, "content"))
         return push({Frame::content, top.target, top.table});
       return push({Frame::skip});
     case Frame::content:
@@ -143,7 +143,7 @@ bool BinderBase::start(std::string_view uri, std::string_view local) {
 
 void BinderBase::attribute(std::string_view uri, std::string_view local, std::string_view value) {
   if (entity_) return entity_->attribute(uri, local, value);
-  if (!same_uri(uri, null_ns_) || local != null_local_) return;
+  if (!same_uri(uri, null_ns_) || !same_name(local, null_local_)) return;
   const FieldSlot& slot = *stack_[depth_ - 1].slot;
   if (shape_ != Shape::infoset) {
     if (value == "true" || value == "1")

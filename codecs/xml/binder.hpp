@@ -44,7 +44,7 @@ class BinderBase {
   // Whether attribute() may use an attribute of this local name (a DOM walker
   // that resolves prefixes itself passes over the others unresolved).
   bool may_use_attribute(std::string_view local) const {
-    return entity_ != nullptr || local == null_local_;
+    return entity_ != nullptr || same_name(local, null_local_);
   }
   void attribute(std::string_view uri, std::string_view local, std::string_view value);
   bool wants_text() const { return collecting_ || entity_ != nullptr; }
