@@ -5,14 +5,15 @@ Writes DIR/REPORT.md plus PNG charts, DIR being the result file's name without .
 it (results/<stamp>-<host>-<commit>/ for a published result) unless --out says otherwise:
 sizes (raw and compressed) against the published figures, encode/decode throughput per
 library with the spread over repetitions, the serializer x parser matrix, parse-only against
-decode + bind, the fraction of memcpy bandwidth, and the transfer model on every link.
+decode + bind, the standalone loops beside our seam (RESULT-standalone.json), the fraction
+of memcpy bandwidth, and the transfer model on every link.
 """
 
 import argparse
 import os
 import sys
 
-from wbtools import cli, conformance, depth, links, report, results
+from wbtools import cli, conformance, depth, links, report, results, standalone
 
 
 def parse_args(argv):
@@ -31,6 +32,9 @@ def parse_args(argv):
     parser.add_argument("--conformance", metavar="FILE",
                         help="`wirebench conformance --json` output (default: "
                              "RESULT-conformance.json if it exists; `wirebench bench` writes it)")
+    parser.add_argument("--standalone", metavar="FILE",
+                        help="wirebench_standalone's JSON (default: RESULT-standalone.json if it "
+                             "exists; `wirebench bench` writes it)")
     parser.add_argument("--chart-link", default="loopback", metavar="NAME",
                         help="link whose RTT and knobs the time-against-bandwidth chart uses "
                              "(default loopback: near-zero RTT isolates the bandwidth)")
@@ -55,9 +59,12 @@ def main(argv=None):
     matrix = args.conformance or (base + "-conformance.json"
                                   if os.path.exists(base + "-conformance.json") else None)
     conformance_matrix = conformance.load(matrix) if matrix else None
+    loops = args.standalone or (base + "-standalone.json"
+                                if os.path.exists(base + "-standalone.json") else None)
+    standalone_times = standalone.load(loops) if loops else None
     try:
         path = report.write(result, list(profiles.values()), out, args.chart_link,
-                            threads_result, icounts, conformance_matrix)
+                            threads_result, icounts, conformance_matrix, standalone_times)
     except OSError as err:
         raise cli.UserError(f"{out}: cannot write the report: {err.strerror or err}") from None
     print(path)

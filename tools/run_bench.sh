@@ -22,8 +22,10 @@ usage: tools/run_bench.sh BUILD_DIR [OPTIONS] [-- BENCHMARK_ARGS...]
 Runs BUILD_DIR/wirebench_bench pinned to one CPU and writes Google Benchmark's
 JSON to results/<UTC stamp>-<host>-<short commit>.json (atomically, never
 overwriting), then the JSON conformance matrix beside it (<name>-conformance.json,
-`wirebench_cli conformance`; not for --threads runs). Prints the result path as
-the last line of stdout; progress goes to stderr.
+`wirebench_cli conformance`; not for --threads runs) and, for a run of the whole
+suite (no --filter), wirebench_standalone's loops (<name>-standalone.json: each
+library's own loop against our seam, the DOM walk floors), then the report.
+Prints the result path as the last line of stdout; progress goes to stderr.
 
 options:
   --quick            1 repetition, min time 0.01 s per benchmark (a smoke run)
@@ -261,6 +263,21 @@ if ((!threads)); then
     1) printf 'run_bench: conformance: crashes or invalid JSON decoded, see the table above\n' >&2 ;;
     *) printf 'run_bench: conformance matrix not written (exit %s)\n' "$conformance_status" >&2 ;;
   esac
+  # The standalone loops beside the result (<name>-standalone.json): each
+  # library's own minimal loop against our seam, and the floors under decode +
+  # bind for the DOMs without namespace support, on the same build and CPU,
+  # repetitions interleaved (about 35 s). Only with the whole suite: a
+  # filtered run is a question about its own benchmarks.
+  if [[ -z "$filter" && -x "$BUILD/wirebench_standalone" ]]; then
+    standalone_reps=6 standalone_min=0.2
+    ((quick)) && standalone_reps=1 standalone_min=0.01
+    printf 'run_bench: standalone loops, %s repetition(s) interleaved\n' "$standalone_reps" >&2
+    GLIBC_TUNABLES="$HEAP_TUNABLES" "${pin[@]}" "$BUILD/wirebench_standalone" \
+      --benchmark_repetitions="$standalone_reps" --benchmark_min_time="$standalone_min" \
+      --benchmark_enable_random_interleaving=true --benchmark_display_aggregates_only=true \
+      --benchmark_out="${final%.json}-standalone.json" --benchmark_out_format=json >&2 ||
+      printf 'run_bench: standalone loops failed; no %s\n' "${final%.json}-standalone.json" >&2
+  fi
   # The report beside the result (results/<name>/REPORT.md and charts). A
   # failing report never loses the result: it can be rerun with `wirebench report`.
   /usr/bin/python3 "$ROOT/tools/report.py" "$final" >&2 ||

@@ -8,7 +8,8 @@ import math
 import os
 import statistics
 
-from . import charts, conformance, depth, model, model_view, published, results, units, wcf
+from . import (charts, conformance, depth, model, model_view, published, results,
+               standalone, units, wcf)
 
 # Sections list only these context keys first (the rest follow in a compact list).
 _CONTEXT_FIRST = ("date", "host_name", "executable", "num_cpus", "mhz_per_cpu", "cpu_pinned",
@@ -245,10 +246,10 @@ def model_section(pairings, links, chart_names):
 
 
 def write(result, links, out_dir, chart_link_name="loopback", threads_result=None, icounts=None,
-          conformance_matrix=None):
+          conformance_matrix=None, standalone_times=None):
     """Write REPORT.md and the charts into out_dir; return the REPORT.md path. threads_result
-    (a --threads result file) and icounts (depth.load_icount) add their sections, as does
-    conformance_matrix (conformance.load)."""
+    (a --threads result file) and icounts (depth.load_icount) add their sections, as do
+    conformance_matrix (conformance.load) and standalone_times (standalone.load)."""
     os.makedirs(out_dir, exist_ok=True)
     pairings = model.collect(result)
     chart_names = []
@@ -268,6 +269,7 @@ def write(result, links, out_dir, chart_link_name="loopback", threads_result=Non
         throughput_section(result),
         matrix_section(result),
         parse_only_section(result),
+        standalone.section(standalone_times),
         wcf.section(result),
         depth.icount_section(result, icounts),
         depth.memory_section(result),
