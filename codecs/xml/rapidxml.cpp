@@ -181,11 +181,10 @@ struct RapidDom {
   // An attribute's value, translated only when read: the pre-scan checked
   // every value, and most are never read (an Atom entry's m:etag, with two
   // &quot;). Values live as long as the document (PrefixScope keeps xmlns
-  // values and replays the attributes): a translated one is copied into its
-  // pool.
+  // values): a translated one is copied into its pool.
   struct Value {
     std::string_view raw;
-    const RapidDom* dom = nullptr;
+    const RapidDom* dom = nullptr;  // set by for_each_attribute: only those are read
     operator std::string_view() const { return dom->translated(raw); }  // NOLINT: implicit
   };
   using AttributeName = std::string_view;
@@ -200,10 +199,8 @@ struct RapidDom {
   long long offset(Item i) const { return i.node->name() - 1 - buffer; }  // at its '<'
   std::string_view translated(std::string_view v) const {
     if (specials.unchanged(v)) return v;
-    return pooled(char_data(v, CharData::attribute, attr, kLibrary, at(v)));
-  }
-  std::string_view pooled(std::string_view v) const {
-    return {doc->allocate_string(v.data(), v.size()), v.size()};
+    const std::string_view got = char_data(v, CharData::attribute, attr, kLibrary, at(v));
+    return {doc->allocate_string(got.data(), got.size()), got.size()};
   }
   long long at(std::string_view v) const { return base + (v.data() - buffer); }
 
