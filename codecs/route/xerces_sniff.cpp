@@ -47,8 +47,8 @@ class XercesSniffRouter : public Router {
     reader_->setFeature(XMLUni::fgSAX2CoreValidation, false);
     reader_->setFeature(XMLUni::fgXercesLoadExternalDTD, false);
     reader_->setFeature(XMLUni::fgXercesDisableDefaultEntityResolution, true);
-    reader_->setProperty(XMLUni::fgXercesSecurityManager, &limit_);
-    reader_->setErrorHandler(&errors_);
+    reader_->setProperty(XMLUni::fgXercesSecurityManager, &xerces_.limit);
+    reader_->setErrorHandler(&xerces_.errors);
     reader_->setContentHandler(&handler_);
   }
 
@@ -64,7 +64,7 @@ class XercesSniffRouter : public Router {
     bool open = false;
     try {
       xml::xerces::translate_errors(kLibrary, [&] {
-        if (!reader_->parseFirst(source_(skip_bom(payload)), token))
+        if (!reader_->parseFirst(xerces_.source(skip_bom(payload)), token))
           throw DecodeError(kLibrary, "cannot start the parse");
         open = true;
         while (!handler_.sniffer.done() && reader_->parseNext(token)) {
@@ -80,10 +80,7 @@ class XercesSniffRouter : public Router {
   }
 
  private:
-  xml::xerces::Initialized init_;
-  xml::xerces::EntityLimit limit_;
-  xml::xerces::ThrowOnError errors_;
-  xml::xerces::InputView source_;
+  xml::xerces::ReaderParts xerces_;  // first: Xerces is initialised before the reader
   xml::xerces::XmlChBuffer to_xmlch_;
   RouteRule rule_;  // the rule last seen, and its UTF-16 form
   std::u16string ns_, local_, value_;

@@ -15,6 +15,7 @@
 #include <string_view>
 
 #include "codecs/codec.hpp"
+#include "codecs/xml/prescan.hpp"
 
 namespace wb::xml::xerces {
 
@@ -124,5 +125,29 @@ void translate_errors(std::string_view library, Parse&& parse) {
     throw_error(library, e.getMessage());
   }
 }
+
+// What every Xerces reader holds before its parser, in this order (members
+// are made in order: Xerces is initialised before the parser): the entity
+// limit and error handler the parser is given, and the view of the input.
+struct ReaderParts {
+  Initialized init;
+  EntityLimit limit;
+  ThrowOnError errors;
+  InputView source;
+};
+
+// A decoder's: the reader's parts, UTF-8 views for the binder and the
+// pre-scan's marks, both reused across calls.
+struct DecoderParts : ReaderParts {
+  Utf8Views utf8;
+  SpecialBytes marks;
+  // The depth/DOCTYPE pre-scan (Xerces bounds neither), then run(source)
+  // with Xerces' exceptions as DecodeErrors.
+  template <class Run>
+  void parse(std::string_view library, std::string_view input, Run&& run) {
+    reject_unbounded(library, input, marks);
+    translate_errors(library, [&] { run(source(skip_bom(input))); });
+  }
+};
 
 }  // namespace wb::xml::xerces

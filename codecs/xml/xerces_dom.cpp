@@ -5,7 +5,6 @@
 
 #include "codecs/registry.hpp"
 #include "codecs/xml/binder.hpp"
-#include "codecs/xml/prescan.hpp"
 #include "codecs/xml/xerces_common.hpp"
 
 namespace wb::xml {
@@ -56,16 +55,16 @@ class XercesDomDecoder : public DecoderFor<XercesDomDecoder<kShape>> {
     parser_.setLoadExternalDTD(false);
     parser_.setDisableDefaultEntityResolution(true);
     parser_.setCreateEntityReferenceNodes(false);  // references become text
-    parser_.setSecurityManager(&limit_);
-    parser_.setErrorHandler(&errors_);
+    parser_.setSecurityManager(&xerces_.limit);
+    parser_.setErrorHandler(&xerces_.errors);
   }
 
   template <class T>
   void decode_rows(std::string_view input, std::vector<T>& rows) {
     Binder<T> binder(kShape, rows);
     with_document(input, [&](const DOMDocument* doc) {
-      utf8_.uri.clear();
-      walk_dom<XercesPolicy>(XercesPolicy::Node{doc->getDocumentElement(), &utf8_}, binder);
+      xerces_.utf8.uri.clear();
+      walk_dom<XercesPolicy>(XercesPolicy::Node{doc->getDocumentElement(), &xerces_.utf8}, binder);
     });
     binder.finish();
   }
@@ -82,17 +81,11 @@ class XercesDomDecoder : public DecoderFor<XercesDomDecoder<kShape>> {
       XercesDOMParser& parser;
       ~FreeDocument() { parser.resetDocumentPool(); }
     } free_document{parser_};
-    reject_unbounded(kLibrary, input, marks_);
-    xerces::translate_errors(kLibrary, [&] { parser_.parse(source_(skip_bom(input))); });
+    xerces_.parse(kLibrary, input, [&](const InputSource& in) { parser_.parse(in); });
     use(parser_.getDocument());
   }
 
-  xerces::Initialized init_;
-  xerces::EntityLimit limit_;
-  xerces::ThrowOnError errors_;
-  xerces::InputView source_;
-  xerces::Utf8Views utf8_;
-  SpecialBytes marks_;  // reject_unbounded's, reused
+  xerces::DecoderParts xerces_;  // first: Xerces is initialised before the parser
   XercesDOMParser parser_;
 };
 

@@ -9,7 +9,6 @@
 
 #include "codecs/registry.hpp"
 #include "codecs/xml/binder.hpp"
-#include "codecs/xml/prescan.hpp"
 #include "codecs/xml/xerces_common.hpp"
 
 namespace wb::xml {
@@ -51,15 +50,15 @@ class XercesSaxDecoder : public DecoderFor<XercesSaxDecoder<kShape>> {
     reader_->setFeature(XMLUni::fgSAX2CoreValidation, false);
     reader_->setFeature(XMLUni::fgXercesLoadExternalDTD, false);
     reader_->setFeature(XMLUni::fgXercesDisableDefaultEntityResolution, true);
-    reader_->setProperty(XMLUni::fgXercesSecurityManager, &limit_);
-    reader_->setErrorHandler(&errors_);
+    reader_->setProperty(XMLUni::fgXercesSecurityManager, &xerces_.limit);
+    reader_->setErrorHandler(&xerces_.errors);
   }
 
   template <class T>
   void decode_rows(std::string_view input, std::vector<T>& rows) {
     Binder<T> binder(kShape, rows);
-    BinderHandler handler(binder, utf8_);
-    utf8_.uri.clear();
+    BinderHandler handler(binder, xerces_.utf8);
+    xerces_.utf8.uri.clear();
     parse(input, handler);
     binder.finish();
   }
@@ -71,16 +70,10 @@ class XercesSaxDecoder : public DecoderFor<XercesSaxDecoder<kShape>> {
  private:
   void parse(std::string_view input, ContentHandler& handler) {
     reader_->setContentHandler(&handler);
-    reject_unbounded(kLibrary, input, marks_);
-    xerces::translate_errors(kLibrary, [&] { reader_->parse(source_(skip_bom(input))); });
+    xerces_.parse(kLibrary, input, [&](const InputSource& in) { reader_->parse(in); });
   }
 
-  xerces::Initialized init_;
-  xerces::EntityLimit limit_;
-  xerces::ThrowOnError errors_;
-  xerces::InputView source_;
-  xerces::Utf8Views utf8_;
-  SpecialBytes marks_;  // reject_unbounded's, reused
+  xerces::DecoderParts xerces_;  // first: Xerces is initialised before the reader
   std::unique_ptr<SAX2XMLReader> reader_;
 };
 

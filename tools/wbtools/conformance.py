@@ -6,24 +6,16 @@ the summary per decoder and the files where a decoder departs from the expected 
 whole matrix stays in the file.
 """
 
-import json
 
 from . import units
-from .cli import UserError
+from .cli import UserError, read_json
 
 _MARK = {"accepted": "A", "rejected": "r", "crashed": "CRASH"}
 
 
 def load(path):
     """The matrix as a dict; UserError (one line, no traceback) when it cannot be used."""
-    try:
-        with open(path, encoding="utf-8") as handle:
-            data = json.load(handle)
-    except OSError as err:
-        raise UserError(f"{path}: cannot read the conformance file: {err.strerror or err}") \
-            from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as err:
-        raise UserError(f"{path}: not a conformance file (invalid JSON: {err})") from None
+    data = read_json(path, "the conformance file")
     if not isinstance(data, dict) or not isinstance(data.get("decoders"), list) \
             or not isinstance(data.get("files"), list):
         raise UserError(f"{path}: not a conformance file (no 'decoders' and 'files' lists); "

@@ -4,10 +4,10 @@ scaling with size, cold starts, concurrent clients and callgrind instruction cou
 Each section is empty when its benchmarks are not in the files given.
 """
 
-import json
 import math
 
 from . import results, units
+from .cli import read_json
 
 GROWTH_FLAG = 0.25  # per-row cost growth from 100 to 10,000 rows that the report flags
 
@@ -148,12 +148,10 @@ def threads_section(threads_result):
 
 
 def load_icount(path):
-    try:
-        with open(path, encoding="utf-8") as handle:
-            data = json.load(handle)
-    except (OSError, json.JSONDecodeError) as err:
-        raise results.UserError(f"{path}: not an icount file ({err})") from None
-    return {item["name"]: item for item in data.get("benchmarks", [])}
+    data = read_json(path, "the icount file")
+    if not isinstance(data, dict) or not isinstance(data.get("benchmarks"), list):
+        raise results.UserError(f"{path}: not an icount file (no 'benchmarks' list)")
+    return {item["name"]: item for item in data["benchmarks"]}
 
 
 def icount_section(result, icounts):

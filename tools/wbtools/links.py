@@ -4,11 +4,10 @@ A user file has the same shape ({"profiles": {NAME: {...}}}); its profiles are a
 built-in ones and replace those with the same name. Missing knobs take the defaults below.
 """
 
-import json
 import os
 from dataclasses import dataclass
 
-from .cli import UserError
+from .cli import UserError, read_json
 
 DEFAULT_PATH = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                             "links.json")
@@ -89,13 +88,7 @@ def make_link(name, profile):
 
 
 def _read_profiles(path):
-    try:
-        with open(path, encoding="utf-8") as handle:
-            data = json.load(handle)
-    except OSError as err:
-        raise UserError(f"{path}: cannot read link profiles: {err.strerror or err}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as err:
-        raise UserError(f"{path}: link profiles are not valid JSON ({err})") from None
+    data = read_json(path, "link profiles")
     if not isinstance(data, dict) or not isinstance(data.get("profiles"), dict):
         raise UserError(f"{path}: no \"profiles\" object")
     return data["profiles"]

@@ -11,23 +11,15 @@ and the report compares them as ratios within the file:
   the floors under "decode + bind against parse-only".
 """
 
-import json
 import math
 
 from . import units
-from .cli import UserError
+from .cli import UserError, read_json
 
 
 def load(path):
     """{run name: median cpu_time in seconds}; UserError when the file cannot be used."""
-    try:
-        with open(path, encoding="utf-8") as handle:
-            data = json.load(handle)
-    except OSError as err:
-        raise UserError(f"{path}: cannot read the standalone file: {err.strerror or err}") \
-            from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as err:
-        raise UserError(f"{path}: not a standalone file (invalid JSON: {err})") from None
+    data = read_json(path, "the standalone file")
     if not isinstance(data, dict) or not isinstance(data.get("benchmarks"), list):
         raise UserError(f"{path}: not a Google Benchmark result (no 'benchmarks' list)")
     scale = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
