@@ -128,10 +128,18 @@ std::size_t append_reference(std::string_view ref, Out& out, const char** what) 
 
 }  // namespace
 
-const char* reference_error(std::string_view ref) {
-  Discard nowhere;
-  const char* what = nullptr;
-  return append_reference(ref, nowhere, &what) ? nullptr : what;
+const char* character_error(std::string_view at, CharData kind) {
+  const char c = at[0];
+  if (c == '&' && kind != CharData::cdata) {
+    Discard nowhere;
+    const char* what = nullptr;
+    return append_reference(at, nowhere, &what) ? nullptr : what;
+  }
+  if (c == '<' && kind == CharData::attribute) return "'<' in an attribute value";
+  if (c == '\0') return "NUL byte in the document";
+  if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r')
+    return "a control character (not an XML character)";
+  return nullptr;
 }
 
 std::string_view char_data(std::string_view raw, CharData kind, std::string& scratch,
@@ -145,7 +153,7 @@ std::string_view char_data(std::string_view raw, CharData kind, std::string& scr
     scratch.append(raw.data() + from, i - from);
     if (i == raw.size()) return scratch;
     const char c = raw[i];
-    const char* what = "a control character (not an XML character)";
+    const char* what = nullptr;
     if (c == '&') {
       if (const std::size_t n = append_reference(raw.substr(i), scratch, &what)) {
         i += n;
@@ -156,8 +164,8 @@ std::string_view char_data(std::string_view raw, CharData kind, std::string& scr
       scratch += kind == CharData::attribute ? ' ' : '\n';             // text: only CR gets here
       ++i;
       continue;
-    } else if (c == '<') {
-      what = "'<' in an attribute value";
+    } else {
+      what = character_error(raw.substr(i), kind);  // a control byte, or '<' in a value
     }
     throw DecodeError(library, what, offset + static_cast<long long>(i));
   }

@@ -28,9 +28,12 @@ enum class CharData {
 std::string_view char_data(std::string_view raw, CharData kind, std::string& scratch,
                            std::string_view library, long long offset);
 
-// Null when ref starts with a reference char_data() replaces ("&amp;",
-// "&#x41;"), else why it does not (ref starts at its '&').
-const char* reference_error(std::string_view ref);
+// Why char_data() rejects the byte at[0] in a value of this kind (at runs on
+// to the value's or document's end): a '&' that starts no reference it
+// replaces, '<' in an attribute value, a C0 control other than tab, LF and
+// CR; null when it accepts it. The one statement of those rules, shared with
+// the pre-scan that checks them for RapidXML (prescan.hpp).
+const char* character_error(std::string_view at, CharData kind);
 
 // The bytes of a document that char_data() may change or reject in some kind
 // of value ('&', '<', C0 controls), and the rest of the markup ('>', quotes),

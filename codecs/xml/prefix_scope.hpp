@@ -75,8 +75,8 @@ class PrefixScope : public Dom {
     --depth_;
   }
   // Called right after enter(n), it replays the attributes enter() read
-  // rather than ask the DOM for them again (calls into pugixml; RapidXML's
-  // values checked and translated a second time).
+  // rather than ask the DOM for them again (calls into pugixml), unless the
+  // Dom's are cheap to read again (kCheapAttributes).
   // keep(local) first, if given: the attributes it refuses are passed over
   // without resolving their prefix or reading their value.
   template <class F, class Keep = bool (*)(std::string_view)>
@@ -138,17 +138,11 @@ class PrefixScope : public Dom {
     if (colon == qname.size()) return {{}, qname};
     return {qname.substr(0, colon), qname.substr(colon + 1)};
   }
-  // Prefixes are a letter or two: compare inline rather than call memcmp.
-  static bool same(std::string_view a, std::string_view b) {
-    if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i)
-      if (a[i] != b[i]) return false;
-    return true;
-  }
   std::string_view resolve(std::string_view prefix, Node n) const {
-    if (same(prefix, "xml")) return kXmlNs;
+    // Prefixes are a letter or two: same_name, not a call to memcmp.
+    if (same_name(prefix, "xml")) return kXmlNs;
     for (auto b = bindings_.rbegin(); b != bindings_.rend(); ++b)
-      if (same(b->prefix, prefix)) return b->uri;
+      if (same_name(b->prefix, prefix)) return b->uri;
     if (prefix.empty()) return {};  // no default namespace in scope
     undeclared(prefix, n);
   }

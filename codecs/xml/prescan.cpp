@@ -28,23 +28,14 @@ constexpr std::pair<std::string_view, std::string_view> kSkipped[] = {
   return nullptr;
 }
 
-// A mark that Characters::scan_checks rejects: a C0 control other than tab,
-// LF and CR; '<' in an attribute value; '&' not starting a reference
-// char_data() replaces, in text or an attribute value. Out of line: marks
-// other than markup are rare ('&' in Atom etags), and the loop stays small.
+// Characters::scan_checks: a mark that char_data() would reject in text or
+// an attribute value. Out of line: marks other than markup are rare ('&' in
+// Atom etags), and the loop stays small.
 [[gnu::noinline]] void check_character(std::string_view library, std::string_view input,
                                        std::size_t i, bool in_value, long long at) {
-  const char c = input[i];
-  const char* what = nullptr;
-  if (c == '&')
-    what = reference_error(input.substr(i));
-  else if (c == '<' && in_value)
-    what = "'<' in an attribute value";
-  else if (c == '\0')
-    what = "NUL byte in the document";
-  else if (static_cast<unsigned char>(c) < 0x20)
-    what = "a control character (not an XML character)";
-  if (what) throw DecodeError(library, what, at);
+  if (const char* what =
+          character_error(input.substr(i), in_value ? CharData::attribute : CharData::text))
+    throw DecodeError(library, what, at);
 }
 
 // A C0 control byte that is not white space: never allowed in XML 1.0.

@@ -54,7 +54,7 @@ inline bool same_uri(std::string_view a, std::string_view b) {
   return a.size() == b.size() && (a.data() == b.data() || a == b);
 }
 
-// Equality of short names (local names): a byte loop, where == calls memcmp
+// Equality of short names (local names, prefixes): a byte loop, where == calls memcmp
 // whenever the sizes match (m:type against m:null on every member).
 inline bool same_name(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
