@@ -21,6 +21,7 @@ BENCHES = [
     ("json/airport/101/decode/rapidjson-dom/from:rapidjson", (51, 52, 53), 16000, 101, {}),
     ("json/airport/101/decode/simdjson-ondemand/from:rapidjson", (40, 40, 40), 16000, 101, {}),
     ("json/airport/101/parse-only/simdjson-dom", (10, 10, 10), 16000, 101, {}),
+    ("json/airport/101/parse-only/rapidjson-dom", (20, 20, 26), 16000, 101, {}),
     ("json/airport/101/compress/gzip", (100, 100, 100), 16000, 101, {}),
     ("json/airport/101/decompress/gzip", (20, 20, 20), 16000, 101, {}),
     ("soap/airport/101/encode/reference", (25, 25, 25), 32000, 101, {"wire_bytes": 32000}),

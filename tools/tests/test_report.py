@@ -41,6 +41,14 @@ class Report(unittest.TestCase):
         self.assertIn("| json/airport/101 | encode | rapidjson | 30 us | 533.3 | 30 us - 36 us | "
                       "10.8 % | 0 | 3.33 % |", self.text)
 
+    def test_parse_only_ratio_and_noise(self):
+        # rapidjson-dom parse-only 20, 20, 26 us (median 20, CV 3.46 / 22 = 15.7 %); its decodes
+        # have medians 52 and 52: 52 / 20 = 2.60x, binding share 1 - 20 / 52 = 61.5 %.
+        self.assertIn("| json/airport/101 | rapidjson-dom | 20 us | 52 us | 61.5 % | 2.60x | "
+                      "15.7 % |", self.text)
+        # simdjson-dom has no decode in the file: no ratio.
+        self.assertIn("| json/airport/101 | simdjson-dom | 10 us | - | - | - | - |", self.text)
+
     def test_failed_benchmarks_listed(self):
         self.assertIn("round trip mismatch at row 3", self.text)
 
