@@ -36,6 +36,15 @@ class DecodeError : public std::runtime_error {
   long long offset_;
 };
 
+// An error inside one record: a value the model cannot hold, a record with
+// none of its members. Binders know the member but not where they are in the
+// payload; DecoderFor::decode below adds which row, as every binder appends a
+// row before binding into it.
+class RowError : public DecodeError {
+ public:
+  using DecodeError::DecodeError;
+};
+
 // A figure an encoder knows about its last payload besides its size (wcfjson:
 // infoset_bytes); encode benchmarks report each as a counter.
 struct Counter {
@@ -108,7 +117,13 @@ class DecoderFor : public Decoder {
           if constexpr (std::is_same_v<Rows, std::vector<EntityRow>> && !takes_entity_rows<Impl>)
             throw DecodeError("entity", std::string(kNoEntityRows));
           else
-            static_cast<Impl*>(this)->decode_rows(input, rows);
+            try {
+              static_cast<Impl*>(this)->decode_rows(input, rows);
+            } catch (const RowError& e) {
+              throw DecodeError(
+                  e.library(), std::string(e.what()) + " (row " + std::to_string(rows.size()) + ")",
+                  e.offset());
+            }
         },
         out);
   }

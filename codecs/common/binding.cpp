@@ -26,15 +26,15 @@ std::string_view kind_name(ValueKind k) {
 
 [[noreturn]] void bad_value(std::string_view format, const FieldSlot& s, std::string_view v) {
   std::string shown(v.substr(0, 40));
-  throw DecodeError(format, "member " + std::string(s.name) + ": '" + shown + "' is not " +
-                                std::string(kind_name(s.kind)));
+  throw RowError(format, "member " + std::string(s.name) + ": '" + shown + "' is not " +
+                             std::string(kind_name(s.kind)));
 }
 
 }  // namespace
 
 void wrong_type(std::string_view format, const FieldSlot& s, std::string_view got) {
-  throw DecodeError(format, "member " + std::string(s.name) + ": expected " +
-                                std::string(kind_name(s.kind)) + ", got " + std::string(got));
+  throw RowError(format, "member " + std::string(s.name) + ": expected " +
+                             std::string(kind_name(s.kind)) + ", got " + std::string(got));
 }
 
 void store_int(std::string_view format, const FieldSlot& s, void* record, int64_t v) {

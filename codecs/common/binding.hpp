@@ -124,8 +124,8 @@ void store_text(std::string_view format, const FieldSlot& s, void* record, std::
 // an airport feed "decodes" as messages full of defaults).
 inline void require_members(std::string_view format, const RecordTable& t, int bound) {
   if (bound == 0)
-    throw DecodeError(format, "a record with none of the members of " + std::string(t.type_name) +
-                                  " (a payload of another dataset?)");
+    throw RowError(format, "a record with none of the members of " + std::string(t.type_name) +
+                               " (a payload of another dataset?)");
 }
 
 // A value the slot cannot take (an object for a string, null, ...).

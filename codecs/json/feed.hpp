@@ -245,7 +245,7 @@ struct DomBinder {
   using Value = typename Dom::Value;
 
   static void bind_record(Value v, void* record, const RecordTable& t) {
-    if (!Dom::is_object(v)) throw DecodeError(kFormat, "a row is not a JSON object");
+    if (!Dom::is_object(v)) throw RowError(kFormat, "a row is not a JSON object");
     std::size_t hint = 0;
     int bound = 0;
     Dom::members(v, [&](std::string_view key, Value child) {
@@ -281,7 +281,7 @@ struct DomBinder {
   }
 
   static void bind_entity(Value v, EntityRow& row) {
-    if (!Dom::is_object(v)) throw DecodeError(kFormat, "a row is not a JSON object");
+    if (!Dom::is_object(v)) throw RowError(kFormat, "a row is not a JSON object");
     std::vector<entity::TypeAnnotation> annotations;
     Dom::members(v, [&](std::string_view key, Value child) {
       if (const std::string_view name = entity::type_annotation_target(key); !name.empty()) {
