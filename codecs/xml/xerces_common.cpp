@@ -142,6 +142,13 @@ void throw_error(std::string_view library, const XMLCh* message) {
   throw DecodeError(library, std::string(utf8(message)));
 }
 
+void throw_dom_error(std::string_view library, const xercesc::DOMException& e) {
+  Utf8Buffer utf8;
+  throw DecodeError(library, "the DOM builder refused the document (DOMException " +
+                                 std::to_string(static_cast<int>(e.code)) +
+                                 "): " + std::string(utf8(e.getMessage())));
+}
+
 void throw_parse_error(std::string_view library, const xercesc::SAXParseException& e) {
   Utf8Buffer utf8;
   std::string what(utf8(e.getMessage()));

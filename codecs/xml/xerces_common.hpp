@@ -104,6 +104,7 @@ class ThrowOnError : public xercesc::ErrorHandler {
 
 [[noreturn]] void throw_parse_error(std::string_view library, const xercesc::SAXParseException& e);
 [[noreturn]] void throw_error(std::string_view library, const XMLCh* message);
+[[noreturn]] void throw_dom_error(std::string_view library, const xercesc::DOMException& e);
 
 // Runs parse() with Xerces' exceptions turned into DecodeError("line L,
 // column C" in the message: Xerces gives no byte offset). The binder's own
@@ -122,7 +123,9 @@ void translate_errors(std::string_view library, Parse&& parse) {
     // The DOM parser builds its tree while scanning and throws these from
     // the builder: <?xml version="1.~"?> made XMLDecl() throw
     // NOT_SUPPORTED_ERR, which ended the process (found by fuzz_soap).
-    throw_error(library, e.getMessage());
+    // Its message alone ("implementation does not support the requested
+    // type of object or operation") does not say it is about the document.
+    throw_dom_error(library, e);
   }
 }
 

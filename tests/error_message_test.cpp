@@ -1,7 +1,7 @@
-// A value the model cannot hold names its row: the binders know the member,
-// DecoderFor::decode adds which row (codec.hpp's RowError), so a user with an
-// 8 MB payload is not left to search it. Errors of the document as a whole
-// (syntax, truncation) name no row.
+// What a decode error says. A value the model cannot hold names its row: the
+// binders know the member, DecoderFor::decode adds which row (codec.hpp's
+// RowError), so a user with an 8 MB payload is not left to search it. Errors
+// of the document as a whole (syntax, truncation) name no row.
 #include <array>
 #include <string>
 
@@ -56,6 +56,19 @@ TEST_P(RowErrors, ATruncatedDocumentNamesNoRow) {
   const std::string what = error_of(codec, std::string_view(payload).substr(0, payload.size() / 2));
   EXPECT_NE(what, "(decoded)");
   EXPECT_EQ(what.find("(row "), std::string::npos) << what;
+}
+
+// Xerces' DOM builder throws DOMException from inside the scan; its message
+// alone ("implementation does not support the requested type of object or
+// operation") does not say that the document was refused.
+TEST(XercesDomErrors, SayTheDocumentWasRefused) {
+  const std::string payload =
+      read_file(source_dir() / "fixtures" / "malformed" / "xml" / "either_xml_version_1_tilde.xml");
+  const CodecEntry* codec = find_codec("atom", Role::decode, "xerces-dom");
+  ASSERT_NE(codec, nullptr);
+  const std::string what = error_of(*codec, payload);
+  EXPECT_NE(what.find("the DOM builder refused the document (DOMException 9)"), std::string::npos)
+      << what;
 }
 
 INSTANTIATE_TEST_SUITE_P(Registry, RowErrors, ::testing::ValuesIn(decoder_cases()),
