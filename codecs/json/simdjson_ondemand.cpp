@@ -53,7 +53,7 @@ class SimdjsonOndemandDecoder : public DecoderFor<SimdjsonOndemandDecoder> {
  private:
   void bind_record(od::value v, void* record, const RecordTable& t) {
     od::object object;
-    expect(v.get_object().get(object), "a row is not a JSON object");
+    expect<RowError>(v.get_object().get(object), "a row is not a JSON object");
     std::size_t hint = 0;
     int bound = 0;
     for (auto member : object) {
@@ -68,7 +68,7 @@ class SimdjsonOndemandDecoder : public DecoderFor<SimdjsonOndemandDecoder> {
   // (On-Demand cannot go back), so type annotations are applied at the end.
   void bind_entity(od::value v, EntityRow& row) {
     od::object object;
-    expect(v.get_object().get(object), "a row is not a JSON object");
+    expect<RowError>(v.get_object().get(object), "a row is not a JSON object");
     annotations_.clear();
     for (auto member : object) {
       od::field field;
@@ -271,8 +271,11 @@ class SimdjsonOndemandDecoder : public DecoderFor<SimdjsonOndemandDecoder> {
   // has no document::at_end(); current_location() is out of bounds exactly
   // when the iterator is at the end.
   // A wrong JSON type where the feed shape needs another is the feed's error.
+  // A value of the wrong JSON type is a shape error of ours, at the value;
+  // Error is RowError inside a row (codec.hpp).
+  template <class Error = DecodeError>
   void expect(simdjson::error_code e, const char* shape_error) {
-    if (e == simdjson::INCORRECT_TYPE) throw DecodeError(kFormat, shape_error);
+    if (e == simdjson::INCORRECT_TYPE) throw Error(kFormat, shape_error, in_.offset());
     check(e);
   }
   [[noreturn]] void mismatch(const FieldSlot& s, od::value& v, simdjson::error_code e) {
