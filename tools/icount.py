@@ -9,6 +9,12 @@ writes instructions per call and per payload byte as JSON: beside --timing RESUL
 RESULT-icount.json, else results/<UTC stamp>-<host>-<commit>-icount.json. Setup (payload
 generation, parser creation, the correctness check) is outside the window. valgrind runs
 ~50x slower, so the default selection is small: airport/101 decode of every parser.
+
+The heap is the one `wirebench bench` times (GLIBC_TUNABLES from tools/heap_tunables.txt, or
+GLIBC_TUNABLES as set in the environment): glibc's trimming and mmap thresholds change how many
+instructions malloc and free run inside the loop (RapidXML's atom/science/8100 decode: 175.1M
+with the bench's tunables, 177.9M with glibc's defaults). The tunables are recorded in the
+output's context.
 """
 
 import argparse
@@ -64,6 +70,15 @@ def default_out(args):
                         f"{stamp}-{socket.gethostname().split('.')[0]}-{git('rev-parse', '--short', 'HEAD')}-icount.json")
 
 
+def heap_tunables(environ=None):
+    """GLIBC_TUNABLES for the counted run: the environment's if set, else the bench's file."""
+    environ = os.environ if environ is None else environ
+    if environ.get("GLIBC_TUNABLES"):
+        return environ["GLIBC_TUNABLES"]
+    with open(os.path.join(ROOT, "tools", "heap_tunables.txt"), encoding="utf-8") as handle:
+        return handle.read().strip()
+
+
 def dump_totals(path):
     """Instructions (Ir) collected in one callgrind dump."""
     with open(path, encoding="utf-8", errors="replace") as handle:
@@ -84,7 +99,9 @@ def run(args):
                    f"--benchmark_filter={args.filter}", "--benchmark_min_time=1e-9",
                    f"--benchmark_repetitions={args.repetitions}",
                    "--benchmark_out_format=json", f"--benchmark_out={timing}"]
-        done = subprocess.run(command, capture_output=True, text=True)
+        tunables = heap_tunables()
+        done = subprocess.run(command, capture_output=True, text=True,
+                              env={**os.environ, "GLIBC_TUNABLES": tunables})
         if done.returncode != 0:
             raise cli.UserError(f"valgrind run failed (exit {done.returncode}):\n"
                                 f"{done.stderr[-2000:]}")
@@ -119,6 +136,7 @@ def run(args):
     return {"context": {"tool": version, "git_commit": git("rev-parse", "HEAD"),
                         "executable": exe, "filter": args.filter,
                         "calls_per_benchmark": args.repetitions,
+                        "glibc_tunables": tunables,
                         "note": "instructions (callgrind Ir) inside the timed loop only, one "
                                 "iteration per call; spread = (max-min)/median over the calls"},
             "benchmarks": benchmarks}

@@ -8,7 +8,8 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # Big enough that the heap is never trimmed and no payload-sized block is
 # mmapped: each iteration then reuses warm pages, as a long-running server does
 # (on this VM a first-touched page costs ~10 us, see DESIGN.md section 9).
-HEAP_TUNABLES="glibc.malloc.trim_threshold=1073741824:glibc.malloc.mmap_threshold=1073741824"
+# One file, which `wirebench icount` reads too: counts and timings of one heap.
+HEAP_TUNABLES="$(<"$ROOT/tools/heap_tunables.txt")"
 # Per benchmark and repetition. The default run has ~1,470 benchmarks, most
 # of them microseconds long, and Google Benchmark spends about 4 min_times on
 # each (sizing runs, then 3 repetitions): 0.02 s keeps the run under 5 minutes
@@ -24,7 +25,9 @@ JSON to results/<UTC stamp>-<host>-<short commit>.json (atomically, never
 overwriting), then the JSON conformance matrix beside it (<name>-conformance.json,
 `wirebench_cli conformance`; not for --threads runs) and, for a run of the whole
 suite (no --filter), wirebench_standalone's loops (<name>-standalone.json: each
-library's own loop against our seam, the DOM walk floors), then the report.
+library's own loop against our seam, the DOM walk floors) and, unless --quick,
+callgrind's instruction counts of the atom/science/8100 decode and parse-only
+benchmarks (<name>-icount.json, `wirebench icount`, about 3 minutes), then the report.
 Prints the result path as the last line of stdout; progress goes to stderr.
 
 options:
@@ -277,6 +280,17 @@ if ((!threads)); then
       --benchmark_enable_random_interleaving=true --benchmark_display_aggregates_only=true \
       --benchmark_out="${final%.json}-standalone.json" --benchmark_out_format=json >&2 ||
       printf 'run_bench: standalone loops failed; no %s\n' "${final%.json}-standalone.json" >&2
+  fi
+  # Instruction counts beside the result (<name>-icount.json, callgrind, about
+  # 3 minutes): the decode + bind against parse-only ratios of issue 3's bar,
+  # without the VM's noise, on the same build and heap. One call each: a count
+  # repeats to within 0.01 %. Only with the whole suite, not --quick.
+  if [[ -z "$filter" ]] && ((!quick)) && command -v valgrind >/dev/null; then
+    printf 'run_bench: instruction counts (callgrind) of the atom/science/8100 decode and parse-only\n' >&2
+    GLIBC_TUNABLES="$HEAP_TUNABLES" /usr/bin/python3 "$ROOT/tools/icount.py" --build "$BUILD" \
+      --repetitions 1 --timing "$final" \
+      --filter '^atom/science/8100/(decode/[^/]+/from:reference|parse-only/[^/]+)$' >&2 ||
+      printf 'run_bench: instruction counts failed; no %s\n' "${final%.json}-icount.json" >&2
   fi
   # The report beside the result (results/<name>/REPORT.md and charts). A
   # failing report never loses the result: it can be rerun with `wirebench report`.

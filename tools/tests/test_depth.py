@@ -2,6 +2,7 @@
 
 import json
 import os
+import sys
 import tempfile
 import unittest
 
@@ -64,6 +65,30 @@ class DepthFile(unittest.TestCase):
         self.assertIn("100.0 %", text)
         self.assertEqual([name for name, _ in noise.noisy(result)],
                          ["json/airport/101/decode-cold/p"])
+
+    def test_icount_ratios(self):
+        # rapidxml: parse-only 100M, decodes from two inputs 160M and 170M (median 165M).
+        icounts = {n: {"name": n, "instructions_per_call": v, "instructions_per_byte": None,
+                       "spread": 0.0} for n, v in [
+            ("atom/science/8100/parse-only/rapidxml", 100e6),
+            ("atom/science/8100/decode/rapidxml/from:reference", 160e6),
+            ("atom/science/8100/decode/rapidxml/from:libxml2", 170e6),
+            ("atom/science/8100/decode/expat/from:reference", 500e6)]}  # no parse-only: no row
+        text = depth.icount_section(self.load([]), icounts)
+        self.assertIn("| atom/science/8100 | rapidxml | 100.0M | 165.0M | 1.65x |", text)
+        self.assertNotIn("| expat |", text)
+
+
+class IcountHeap(unittest.TestCase):
+    def test_bench_tunables_unless_the_environment_sets_them(self):
+        sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+        import icount  # tools/icount.py
+        here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        with open(os.path.join(here, "run_bench.sh"), encoding="utf-8") as handle:
+            self.assertIn("tools/heap_tunables.txt", handle.read())  # the bench reads the same file
+        self.assertIn("glibc.malloc.trim_threshold=", icount.heap_tunables({}))
+        self.assertEqual(icount.heap_tunables({"GLIBC_TUNABLES": "glibc.malloc.mxfast=0"}),
+                         "glibc.malloc.mxfast=0")
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ Each section is empty when its benchmarks are not in the files given.
 """
 
 import math
+import statistics
 
 from . import results, units
 from .cli import read_json
@@ -169,4 +170,29 @@ def icount_section(result, icounts):
             "under valgrind's callgrind (noise-free, independent of the machine's load) beside "
             "the timed MB/s; spread = (max - min) / median over the counted calls.\n\n" +
             units.table(["benchmark", "instructions/call", "instructions/B", "MB/s", "spread"],
-                        rows, "lrrrr") + "\n")
+                        rows, "lrrrr") + "\n" + _icount_ratios(icounts))
+
+
+def _icount_ratios(icounts):
+    """Decode + bind against parse-only in instructions, for each parser counted in both
+    (the decode: median over the counted from:X inputs)."""
+    parses, decodes = {}, {}
+    for name, item in icounts.items():
+        bench = results.parse_name(name)
+        key = (bench.case, bench.library)
+        if bench.op == "parse-only":
+            parses[key] = item["instructions_per_call"]
+        elif bench.op == "decode":
+            decodes.setdefault(key, []).append(item["instructions_per_call"])
+    rows = []
+    for key in sorted(parses.keys() & decodes.keys()):
+        (fmt, dataset, nrows), library = key
+        parse, decode = parses[key], statistics.median(decodes[key])
+        rows.append([f"{fmt}/{dataset}/{nrows}", library, f"{parse / 1e6:,.1f}M",
+                     f"{decode / 1e6:,.1f}M", f"{decode / parse:.2f}x" if parse else "-"])
+    if not rows:
+        return ""
+    return ("\nDecode + bind against parse-only in instructions (the ratio the timed "
+            "parse-only section gives, without the machine's noise):\n\n" +
+            units.table(["payload", "parser", "parse only", "decode + bind", "decode / parse"],
+                        rows, "llrrr") + "\n")
