@@ -11,10 +11,9 @@ generation, parser creation, the correctness check) is outside the window. valgr
 ~50x slower, so the default selection is small: airport/101 decode of every parser.
 
 The heap is the one `wirebench bench` times (GLIBC_TUNABLES from tools/heap_tunables.txt, or
-GLIBC_TUNABLES as set in the environment): glibc's trimming and mmap thresholds change how many
-instructions malloc and free run inside the loop (RapidXML's atom/science/8100 decode: 175.1M
-with the bench's tunables, 177.9M with glibc's defaults). The tunables are recorded in the
-output's context.
+GLIBC_TUNABLES as set in the environment), so that counts and timings describe one program:
+glibc's trimming and mmap thresholds decide which paths malloc and free take inside the loop.
+The tunables are recorded in the output's context.
 """
 
 import argparse
