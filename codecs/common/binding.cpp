@@ -26,15 +26,18 @@ std::string_view kind_name(ValueKind k) {
 
 [[noreturn]] void bad_value(std::string_view format, const FieldSlot& s, std::string_view v) {
   std::string shown(v.substr(0, 40));
-  throw RowError(format, "member " + std::string(s.name) + ": '" + shown + "' is not " +
-                             std::string(kind_name(s.kind)));
+  member_error(format, s, ": '" + shown + "' is not " + std::string(kind_name(s.kind)));
 }
 
 }  // namespace
 
+void member_error(std::string_view format, const FieldSlot& s, const std::string& what) {
+  throw RowError(format, "member " + std::string(s.name) + what);
+}
+
 void wrong_type(std::string_view format, const FieldSlot& s, std::string_view got) {
-  throw RowError(format, "member " + std::string(s.name) + ": expected " +
-                             std::string(kind_name(s.kind)) + ", got " + std::string(got));
+  member_error(format, s,
+               ": expected " + std::string(kind_name(s.kind)) + ", got " + std::string(got));
 }
 
 void store_int(std::string_view format, const FieldSlot& s, void* record, int64_t v) {

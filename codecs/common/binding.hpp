@@ -128,6 +128,10 @@ inline void require_members(std::string_view format, const RecordTable& t, int b
                                " (a payload of another dataset?)");
 }
 
+// An error in member s of the record being bound: "member " + name + what, as
+// a RowError (the decoder adds the row).
+[[noreturn]] void member_error(std::string_view format, const FieldSlot& s,
+                               const std::string& what);
 // A value the slot cannot take (an object for a string, null, ...).
 [[noreturn]] void wrong_type(std::string_view format, const FieldSlot& s, std::string_view got);
 

@@ -270,9 +270,8 @@ class SimdjsonOndemandDecoder : public DecoderFor<SimdjsonOndemandDecoder> {
   // On-Demand reads lazily: trailing content is only found by asking. 3.0.1
   // has no document::at_end(); current_location() is out of bounds exactly
   // when the iterator is at the end.
-  // A wrong JSON type where the feed shape needs another is the feed's error.
-  // A value of the wrong JSON type is a shape error of ours, at the value;
-  // Error is RowError inside a row (codec.hpp).
+  // A wrong JSON type where the feed shape needs another is the feed's error,
+  // at the value; Error is RowError inside a row (codec.hpp).
   template <class Error = DecodeError>
   void expect(simdjson::error_code e, const char* shape_error) {
     if (e == simdjson::INCORRECT_TYPE) throw Error(kFormat, shape_error, in_.offset());

@@ -41,9 +41,6 @@ BinderBase::BinderBase(Shape shape, DatasetKind kind, void* rows, void* (*append
 void BinderBase::fail(const std::string& what) const {
   throw DecodeError(format_, what);
 }
-void BinderBase::fail_member(const FieldSlot& slot, const std::string& what) const {
-  throw RowError(format_, "member " + std::string(slot.name) + what);
-}
 
 // stack_ grows and never shrinks; depth_ is its used part. (vector's own
 // push_back was an out-of-line call per element: its growth path is big.)
@@ -141,7 +138,7 @@ bool BinderBase::start(std::string_view uri, std::string_view local) {
     case Frame::scalar:
       break;
   }
-  fail_member(*top.slot, ": an element inside a scalar value");
+  member_error(format_, *top.slot, ": an element inside a scalar value");
 }
 
 void BinderBase::attribute(std::string_view uri, std::string_view local, std::string_view value) {
@@ -149,11 +146,12 @@ void BinderBase::attribute(std::string_view uri, std::string_view local, std::st
   if (!same_uri(uri, null_ns_) || !same_name(local, null_local_)) return;
   const FieldSlot& slot = *stack_[depth_ - 1].slot;
   if (shape_ != Shape::infoset) {
-    if (value == "true" || value == "1") fail_member(slot, " is null; the model has no nulls");
+    if (value == "true" || value == "1")
+      member_error(format_, slot, " is null; the model has no nulls");
     return;
   }
   // The infoset's type="..." of a member: the JSON type it was written as.
-  if (value == "null") fail_member(slot, " is null; the model has no nulls");
+  if (value == "null") member_error(format_, slot, " is null; the model has no nulls");
   const bool records = slot.kind == ValueKind::records;
   if (records ? value != "array" : value == "object" || value == "array")
     wrong_type(format_, slot,

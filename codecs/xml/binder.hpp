@@ -100,8 +100,6 @@ class BinderBase {
   bool push(const Level& level);
   Level child_of_outside(std::string_view uri, std::string_view local, std::size_t depth);
   [[noreturn]] void fail(const std::string& what) const;
-  // An error in the record being bound ("member " + name + what).
-  [[noreturn]] void fail_member(const FieldSlot& slot, const std::string& what) const;
 
   Shape shape_;
   std::string_view format_;

@@ -100,10 +100,9 @@ def cold_section(result):
     for cold in result.select(op="decode-cold"):
         n = cold.name
         warm = result.get(f"{n.format}/{n.dataset}/{n.rows}/decode/{n.library}/from:reference")
-        ratio = cold.median() / warm.median() if warm and warm.median() > 0 else math.nan
         rows.append([f"{n.format}/{n.dataset}/{n.rows}", n.library, units.seconds(cold.median()),
                      units.seconds(warm.median()) if warm else "-",
-                     "-" if math.isnan(ratio) else f"{ratio:.2f}x"])
+                     units.ratio(cold.median(), warm.median() if warm else None)])
     if not rows:
         return ""
     return ("## Cold start\n\n`decode-cold`: the parser made by the registry factory inside the "
@@ -189,7 +188,7 @@ def _icount_ratios(icounts):
         (fmt, dataset, nrows), library = key
         parse, decode = parses[key], statistics.median(decodes[key])
         rows.append([f"{fmt}/{dataset}/{nrows}", library, f"{parse / 1e6:,.1f}M",
-                     f"{decode / 1e6:,.1f}M", f"{decode / parse:.2f}x" if parse else "-"])
+                     f"{decode / 1e6:,.1f}M", units.ratio(decode, parse)])
     if not rows:
         return ""
     return ("\nDecode + bind against parse-only in instructions (the ratio the timed "

@@ -200,13 +200,12 @@ def parse_only_section(result):
                 continue
             decode_time = statistics.median(run.median() for run in matching)
             share = 1 - parse.median() / decode_time if decode_time > 0 else math.nan
-            ratio = decode_time / parse.median() if parse.median() > 0 else math.nan
             # The noisier of the runs the ratio is made of: a ratio is only as good as it.
-            noise = max((run.spread()[2] for run in [parse] + matching),
-                        key=lambda cv: -1 if math.isnan(cv) else cv)
+            cvs = (run.spread()[2] for run in [parse] + matching)
+            noise = max((cv for cv in cvs if not math.isnan(cv)), default=math.nan)
             rows.append([_case_title(case), parse.name.library, units.seconds(parse.median()),
                          units.seconds(decode_time), units.percent(share),
-                         "-" if math.isnan(ratio) else f"{ratio:.2f}x", units.percent(noise)])
+                         units.ratio(decode_time, parse.median()), units.percent(noise)])
     if not rows:
         return ""
     return ("## Parse-only against decode + bind\n\nThe library's own parse against the full "

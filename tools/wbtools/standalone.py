@@ -34,10 +34,6 @@ def load(path):
     return {**single, **medians}
 
 
-def _ratio(value, base):
-    return "-" if value is None or not base else f"{value / base:.2f}x"
-
-
 def _json_rows(times):
     rows = []
     for name in sorted(times):
@@ -46,7 +42,7 @@ def _json_rows(times):
             continue
         seam = times.get("seam/" + "/".join(parts[1:]))
         rows.append([parts[1], "/".join(parts[2:]), units.seconds(times[name]),
-                     units.seconds(seam), _ratio(seam, times[name])])
+                     units.seconds(seam), units.ratio(seam, times[name])])
     return rows
 
 
@@ -63,9 +59,9 @@ def _dom_rows(times):
         parse_only = times.get(f"seam/{library}/{payload}/parse-only")
         decode = times.get(f"seam/{library}/{payload}/decode")
         rows.append([library, payload, units.seconds(own),
-                     f"{units.seconds(traverse)} ({_ratio(traverse, own)})",
-                     f"{units.seconds(walk)} ({_ratio(walk, own)})", units.seconds(parse_only),
-                     f"{units.seconds(decode)} ({_ratio(decode, parse_only)})"])
+                     f"{units.seconds(traverse)} ({units.ratio(traverse, own)})",
+                     f"{units.seconds(walk)} ({units.ratio(walk, own)})", units.seconds(parse_only),
+                     f"{units.seconds(decode)} ({units.ratio(decode, parse_only)})"])
     return rows
 
 

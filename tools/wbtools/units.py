@@ -35,6 +35,15 @@ def count(value):
     return "-" if value is None else f"{round(value):,}"
 
 
+def ratio(value, base):
+    """value / base as '1.23x'; '-' when either is missing, base is not positive or the
+    quotient is NaN."""
+    if value is None or base is None or not base > 0:
+        return "-"
+    quotient = value / base
+    return "-" if math.isnan(quotient) else f"{quotient:.2f}x"
+
+
 def percent(fraction, digits=1):
     if fraction is None or math.isnan(fraction):
         return "-"
