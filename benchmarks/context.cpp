@@ -1,10 +1,14 @@
 // The facts a result file needs to be read later: what was built how, with
 // which libraries, on which data, pinned where, with which heap settings.
 #include <sched.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include <cstdlib>
+#include <fstream>
+#include <map>
 #include <string>
+#include <utility>
 
 #include <benchmark/benchmark.h>
 #include <simdjson.h>
@@ -35,6 +39,38 @@ std::string cpu_pinning() {
   return cpus;
 }
 
+// The processor, from the first block of /proc/cpuinfo: "AMD EPYC (family
+// 26, model 2, stepping 1)". Google Benchmark records the clock and the
+// caches but not the model, and a VM may hide its caches (sysfs without
+// cpu*/cache): without this, results of two machines cannot be told apart.
+std::string cpu_model() {
+  std::ifstream in("/proc/cpuinfo");
+  std::map<std::string, std::string> field;
+  for (std::string line; std::getline(in, line) && !line.empty();) {
+    const auto colon = line.find(':');
+    if (colon == std::string::npos) continue;
+    auto key = line.substr(0, colon);
+    key.erase(key.find_last_not_of(" \t") + 1);
+    const auto start = line.find_first_not_of(' ', colon + 1);
+    field[key] = start == std::string::npos ? "" : line.substr(start);
+  }
+  const std::string& name = field["model name"];
+  if (name.empty()) return "unknown";
+  std::string ids;
+  const std::pair<const char*, const char*> numbers[] = {
+      {"cpu family", "family"}, {"model", "model"}, {"stepping", "stepping"}};
+  for (const auto& [key, shown] : numbers)
+    if (!field[key].empty())
+      ids += (ids.empty() ? "" : ", ") + std::string(shown) + " " + field[key];
+  return ids.empty() ? name : name + " (" + ids + ")";
+}
+
+std::string kernel() {
+  utsname u{};
+  if (uname(&u) != 0) return "unknown";
+  return std::string(u.sysname) + " " + u.release + " " + u.machine;
+}
+
 }  // namespace
 
 void add_run_context() {
@@ -47,6 +83,8 @@ void add_run_context() {
                               std::string(simdjson::get_active_implementation()->name()));
   benchmark::AddCustomContext("git_commit", env_or("WIREBENCH_COMMIT", "unknown"));
   benchmark::AddCustomContext("dataset_seed", std::to_string(seed()));
+  benchmark::AddCustomContext("cpu_model", cpu_model());
+  benchmark::AddCustomContext("kernel", kernel());
   benchmark::AddCustomContext("cpu_pinned", cpu_pinning());
   benchmark::AddCustomContext("glibc_tunables", env_or("GLIBC_TUNABLES", "unset"));
   benchmark::AddCustomContext("note",

@@ -1,7 +1,9 @@
 #!/usr/bin/python3
 """wirebench compare: two result files side by side.
 
-Prints, per benchmark timed in both files, the median cpu_time and real_time, new/old and a
+Prints first the machine and build facts that differ between the files (CPU model, host,
+compiler, flags, library versions, ...; a ratio across machines is not a code comparison), then,
+per benchmark timed in both files, the median cpu_time and real_time, new/old and a
 two-sided Mann-Whitney U-test over the repetitions (as Google Benchmark's compare.py does, in
 pure Python: exact p when the smaller sample has at most 8 values and no ties, else the normal
 approximation with tie and continuity corrections), then a wirebench summary: per format, the
@@ -32,6 +34,10 @@ def parse_args(argv):
 def main(argv=None):
     args = parse_args(argv)
     old, new = results.load(args.old), results.load(args.new)
+    differences = compare.context_differences(old, new)
+    if differences:
+        print(differences)
+        print()
     if not args.summary_only:
         print(compare.utest_table(old, new))
         print()

@@ -1,5 +1,6 @@
 """REPORT.md and compare's summary from the synthetic fixture: what is there, what is skipped."""
 
+import json
 import os
 import subprocess
 import sys
@@ -92,6 +93,54 @@ class CompareSummary(unittest.TestCase):
         self.assertIn("| `json/airport/101/encode/rapidjson` | 3/3 | 30 us | 60 us | 2.000x | "
                       "0.0722 | 45 us | 45 us | 1.000x | 1.0000 | normal |", text)
         self.assertIn("only 3 repetitions", text)
+
+    def test_context_differences(self):
+        old = results.load(FIXTURE)
+        new = results.load(FIXTURE)
+        self.assertEqual(compare.context_differences(old, new), "")
+        old.context["cpu_model"] = "Intel(R) Xeon(R) (family 6, model 143, stepping 8)"
+        new.context["cpu_model"] = "AMD EPYC (family 26, model 2, stepping 1)"
+        new.context["library.pugixml"] = "1.14"
+        text = compare.context_differences(old, new)
+        self.assertIn("different machines", text)
+        self.assertIn("| cpu_model | Intel(R) Xeon(R) (family 6, model 143, stepping 8) | "
+                      "AMD EPYC (family 26, model 2, stepping 1) |", text)
+        self.assertIn("| library.pugixml | (not recorded) | 1.14 |", text)
+        self.assertNotIn("| date |", text)  # always differs: not a difference of setting
+
+    def test_context_differences_caches(self):
+        old = results.load(FIXTURE)
+        new = results.load(FIXTURE)
+        old.context["caches"] = [{"type": "Data", "level": 1, "size": 49152, "num_sharing": 1},
+                                 {"type": "Unified", "level": 3, "size": 272629760,
+                                  "num_sharing": 2}]
+        new.context["caches"] = []
+        self.assertIn("| caches | L1d 48 KiB, L3u 260 MiB | (none reported) |",
+                      compare.context_differences(old, new))
+
+    def test_context_differences_build_only(self):
+        old = results.load(FIXTURE)
+        new = results.load(FIXTURE)
+        new.context["cxx_flags"] = "-O3"
+        text = compare.context_differences(old, new)
+        self.assertIn("| cxx_flags |", text)
+        self.assertNotIn("different machines", text)
+
+    def test_compare_command_shows_other_machine(self):
+        with open(FIXTURE) as f:
+            data = json.load(f)
+        data["context"]["cpu_model"] = "AMD EPYC (family 26, model 2, stepping 1)"
+        data["context"]["host_name"] = "another-vm"
+        with tempfile.TemporaryDirectory() as tmp:
+            other = os.path.join(tmp, "other.json")
+            with open(other, "w") as f:
+                json.dump(data, f)
+            done = subprocess.run([sys.executable, os.path.join(os.path.dirname(HERE),
+                                                                "compare.py"), FIXTURE, other],
+                                  capture_output=True, text=True, timeout=120)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertTrue(done.stdout.startswith("## Context differences"), done.stdout[:200])
+        self.assertIn("different machines", done.stdout)
 
     def test_compare_command(self):
         done = subprocess.run([sys.executable, os.path.join(os.path.dirname(HERE), "compare.py"),

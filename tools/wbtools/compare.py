@@ -13,6 +13,48 @@ UTEST_ENOUGH_REPETITIONS = 9
 UTEST_ALPHA = 0.05
 
 
+# Context keys that describe the machine or the build: when one differs, a new/old ratio mixes
+# a code change with a machine or build change. (date, load average and the like always differ.)
+MACHINE_KEYS = ("host_name", "cpu_model", "mhz_per_cpu", "num_cpus", "caches", "kernel",
+                "cpu_pinned", "glibc_tunables")
+BUILD_KEYS = ("compiler", "cxx_flags", "wirebench_build_type", "simdjson_implementation",
+              "dataset_seed")
+
+
+def _context_value(key, value):
+    if value is None:
+        return "(not recorded)"
+    if key == "caches" and isinstance(value, list):
+        # Google Benchmark's list of {type, level, size, num_sharing}; [] when sysfs hides them.
+        return ", ".join(f"L{c.get('level')}{str(c.get('type', '?'))[0].lower()} "
+                         f"{units.binary_size(c.get('size', 0))}" for c in value) or "(none reported)"
+    return str(value)
+
+
+def context_differences(old, new):
+    """Markdown: the machine and build facts (and library versions) that differ between the two
+    files, or that only one file records; "" when none does."""
+    libraries = sorted(key for key in set(old.context) | set(new.context)
+                       if key.startswith("library."))
+    rows = []
+    machine = False
+    for key in MACHINE_KEYS + BUILD_KEYS + tuple(libraries):
+        before, after = old.context.get(key), new.context.get(key)
+        if before == after:
+            continue
+        machine |= key in MACHINE_KEYS and before is not None and after is not None
+        rows.append([key, _context_value(key, before), _context_value(key, after)])
+    if not rows:
+        return ""
+    lines = ["## Context differences", ""]
+    if machine:
+        lines += ["**The two files come from different machines or machine settings**: a "
+                  "new/old ratio below mixes the code change with the machine change. Compare "
+                  "code on one machine, in one session.", ""]
+    lines.append(units.table(["context", "old", "new"], rows, "lll"))
+    return "\n".join(lines)
+
+
 def _change(before, after):
     return f"{after / before:.3f}x" if before > 0 else "-"
 

@@ -12,7 +12,8 @@ from . import (charts, conformance, depth, model, model_view, published, results
                standalone, units, wcf)
 
 # Sections list only these context keys first (the rest follow in a compact list).
-_CONTEXT_FIRST = ("date", "host_name", "executable", "num_cpus", "mhz_per_cpu", "cpu_pinned",
+_CONTEXT_FIRST = ("date", "host_name", "cpu_model", "kernel", "executable", "num_cpus",
+                  "mhz_per_cpu", "cpu_pinned",
                   "compiler", "cxx_flags", "wirebench_build_type", "library_build_type",
                   "simdjson_implementation", "dataset_seed", "git_commit", "glibc_tunables", "note")
 

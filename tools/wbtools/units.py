@@ -35,6 +35,14 @@ def count(value):
     return "-" if value is None else f"{round(value):,}"
 
 
+def binary_size(value):
+    """Bytes in the largest binary unit that keeps a whole number: '48 KiB', '2 MiB', '4 B'."""
+    for unit, scale in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if value >= scale and value % scale == 0:
+            return f"{value // scale} {unit}"
+    return f"{value:,} B"
+
+
 def ratio(value, base):
     """value / base as '1.23x'; '-' when either is missing, base is not positive or the
     quotient is NaN."""
