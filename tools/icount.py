@@ -108,6 +108,8 @@ def run(args):
         dumps = sorted(glob.glob(f"{tmp}/cg.out.*"), key=lambda p: int(p.rsplit(".", 1)[1]))
         with open(timing, encoding="utf-8") as handle:
             data = json.load(handle)
+        machine = {key: data["context"][key] for key in ("host_name", "cpu_model", "kernel")
+                   if key in data.get("context", {})}
         entries = [e for e in data["benchmarks"] if e.get("run_type") == "iteration"
                    and not e.get("error_occurred")]
         if len(dumps) != len(entries):
@@ -135,7 +137,7 @@ def run(args):
     return {"context": {"tool": version, "git_commit": git("rev-parse", "HEAD"),
                         "executable": exe, "filter": args.filter,
                         "calls_per_benchmark": args.repetitions,
-                        "glibc_tunables": tunables,
+                        "glibc_tunables": tunables, **machine,
                         "note": "instructions (callgrind Ir) inside the timed loop only, one "
                                 "iteration per call; spread = (max-min)/median over the calls"},
             "benchmarks": benchmarks}
