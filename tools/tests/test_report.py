@@ -8,7 +8,7 @@ import tempfile
 import unittest
 from xml.etree import ElementTree
 
-from wbtools import compare, links, report, results
+from wbtools import compare, links, noise, report, results
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FIXTURE = os.path.join(HERE, "data", "synthetic.json")
@@ -58,6 +58,19 @@ class Report(unittest.TestCase):
         self.assertIn("| json | 160,000 (reference) | 166,912 | 13.7 s | 14 s |", self.text)
         # 9 * 0.693122 + 9 * 1,000,000 * 8 / 1,548,288 = 6.238 + 46.503 = 52.7 s
         self.assertIn("| atom | 1,000,000 (reference) | 1,048,576 | 52.7 s | 55 s |", self.text)
+
+    def test_noise_section(self):
+        # rapidjson-dom's parse-only (20, 20, 26 us: CV 15.7 %) and rapidjson's encode are the
+        # fixture's two cases above 5 %.
+        self.assertIn("## Noise", self.text)
+        self.assertIn("2 of 16 benchmarks have a coefficient of variation", self.text)
+        self.assertIn("| json | parse-only | 1 of 2 |", self.text)
+        self.assertIn("| rapidjson-dom | 1 of 3 | 33 % |", self.text)
+        self.assertIn("| `json/airport/101/parse-only/rapidjson-dom` | 15.7 % |", self.text)
+        self.assertLess(self.text.index("## Noise"), self.text.index("## Sizes"))
+
+    def test_noise_section_empty_below_threshold(self):
+        self.assertEqual(noise.section(results.load(FIXTURE), threshold=0.5), "")
 
     def test_charts_written(self):
         for name in ("time-split-airport-101.svg", "bandwidth-science-1000.svg"):

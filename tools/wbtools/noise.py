@@ -12,9 +12,10 @@ import argparse
 import math
 import sys
 
-from . import cli, results
+from . import cli, results, units
 
 THRESHOLD = 0.05
+SHOWN = 10  # the noisiest cases the report lists by name
 
 
 def noisy(result, threshold=THRESHOLD):
@@ -28,6 +29,51 @@ def noisy(result, threshold=THRESHOLD):
         if not math.isnan(cv) and cv > threshold:
             out.append((key, cv))
     return sorted(out, key=lambda item: -item[1])
+
+
+def section(result, threshold=THRESHOLD):
+    """REPORT.md's noise section: how many benchmarks are above threshold, per format and
+    operation, and the noisiest by name; "" when none is (or no run has repetitions)."""
+    cases = noisy(result, threshold)
+    if not cases:
+        return ""
+    groups = {}
+    for key, run in result.runs.items():
+        if not run.error:
+            groups.setdefault((run.name.format, run.name.op), [0, 0])[1] += 1
+    for key, _ in cases:
+        run = result.runs[key]
+        groups[(run.name.format, run.name.op)][0] += 1
+    rows = [[fmt or "-", op or "-", f"{above} of {total}"]
+            for (fmt, op), (above, total) in sorted(groups.items()) if above]
+    # By library (each side of a wcfjson pairing counts for its library): a library whose
+    # times are bimodal (libxml2's DOM, see the README) shows here, not as noise everywhere.
+    libraries = {}
+    noisy_keys = {key for key, _ in cases}
+    for key, run in result.runs.items():
+        if run.error or not run.name.library:
+            continue
+        for library in sorted(set(run.name.library.split("+"))):
+            counts = libraries.setdefault(library, [0, 0])
+            counts[1] += 1
+            counts[0] += key in noisy_keys
+    by_library = sorted(((above / total, library, above, total)
+                         for library, (above, total) in libraries.items() if above),
+                        reverse=True)
+    lines = ["## Noise", "",
+             f"{len(cases)} of {units.count(len(result.runs))} benchmarks have a coefficient of variation "
+             f"(stddev / mean over the repetitions) above {threshold:.0%}: their medians are "
+             "less certain than the others'. Ratios are safest within one run, or from an "
+             "interleaved focused run (`./wirebench bench --interleave --repetitions N "
+             "--filter ...`); `./wirebench compare` tests a difference between runs.", "",
+             units.table(["format", "operation", "benchmarks above"], rows, "llr"), "",
+             units.table(["library", "benchmarks above", "share"],
+                         [[library, f"{above} of {total}", units.percent(share, 0)]
+                          for share, library, above, total in by_library], "lrr"), "",
+             f"The {SHOWN} noisiest:" if len(cases) > SHOWN else "All of them:", "",
+             units.table(["benchmark", "CV"], [[f"`{key}`", units.percent(cv)]
+                                              for key, cv in cases[:SHOWN]], "lr")]
+    return "\n".join(lines) + "\n"
 
 
 def main(argv=None):

@@ -8,7 +8,7 @@ import math
 import os
 import statistics
 
-from . import (charts, conformance, depth, model, model_view, published, results,
+from . import (charts, conformance, depth, model, model_view, noise, published, results,
                standalone, units, wcf)
 
 # Sections list only these context keys first (the rest follow in a compact list).
@@ -271,6 +271,7 @@ def write(result, links, out_dir, chart_link_name="loopback", threads_result=Non
         "repetitions unless stated.\n",
         context_section(result),
         failed_section(result),
+        noise.section(result),
         published_section(result),
         sizes_section(result),
         throughput_section(result),
