@@ -57,9 +57,18 @@ class Canary {
   std::string marker_;
 };
 
+// The 50 MB string fixtures: built, or only named in *left_out. Building one
+// (a 50 MB string, encoded) and forking children from a process that holds it
+// is most of what the suite costs under ASan, which does not run them.
+struct BigStrings {
+  bool build = true;
+  std::vector<std::string>* left_out = nullptr;  // when !build
+};
+
 // Every fixture that applies to a decoder of format: committed ones whose
 // scope is the format or its syntax, and the built ones.
-std::vector<Fixture> fixtures_for(std::string_view format, const Canary& canary);
+std::vector<Fixture> fixtures_for(std::string_view format, const Canary& canary,
+                                  const BigStrings& big = {});
 
 std::string_view expect_name(Expect e);
 
