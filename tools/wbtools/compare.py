@@ -26,8 +26,9 @@ def _context_value(key, value):
         return "(not recorded)"
     if key == "caches" and isinstance(value, list):
         # Google Benchmark's list of {type, level, size, num_sharing}; [] when sysfs hides them.
-        return ", ".join(f"L{c.get('level')}{str(c.get('type', '?'))[0].lower()} "
-                         f"{units.binary_size(c.get('size', 0))}" for c in value) or "(none reported)"
+        shown = [f"L{c.get('level')}{str(c.get('type', '?'))[0].lower()} "
+                 f"{units.binary_size(c.get('size', 0))}" for c in value]
+        return ", ".join(shown) or "(none reported)"
     return str(value)
 
 

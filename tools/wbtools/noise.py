@@ -61,8 +61,8 @@ def section(result, threshold=THRESHOLD):
                          for library, (above, total) in libraries.items() if above),
                         reverse=True)
     lines = ["## Noise", "",
-             f"{len(cases)} of {units.count(len(result.runs))} benchmarks have a coefficient of variation "
-             f"(stddev / mean over the repetitions) above {threshold:.0%}: their medians are "
+             f"{len(cases)} of {units.count(len(result.runs))} benchmarks have a coefficient "
+             f"of variation (stddev / mean over the repetitions) above {threshold:.0%}: their medians are "
              "less certain than the others'. Ratios are safest within one run, or from an "
              "interleaved focused run (`./wirebench bench --interleave --repetitions N "
              "--filter ...`); `./wirebench compare` tests a difference between runs.", "",
