@@ -111,17 +111,17 @@ std::string replace_slot(std::string payload, std::string_view with) {
   return payload;
 }
 
-void json_built(std::string_view format, const BigStrings& big, std::vector<Fixture>& out) {
+void json_built(std::string_view format, const SizeLimit& limit, std::vector<Fixture>& out) {
   add(out, "n_deep_arrays_100000", "100,000 nested arrays", repeat("[", kDeep) + repeat("]", kDeep),
       Expect::reject);
   add(out, "n_deep_objects_100000", "100,000 nested objects",
       repeat("{\"a\":", kDeep) + "1" + repeat("}", kDeep), Expect::reject);
   add(out, "n_deep_unclosed_100000", "100,000 [ never closed", repeat("[", kDeep), Expect::reject);
-  if (big.build)
+  if (kBigString <= limit.max_bytes)
     add(out, "n_string_50mb_unterminated", "a 50 MB string without its closing quote",
         "{\"value\":[{\"ID\":1,\"MessageText\":\"" + std::string(kBigString, 'x'), Expect::reject);
   else
-    big.left_out->push_back("n_string_50mb_unterminated");
+    limit.left_out->push_back("n_string_50mb_unterminated");
   // Inside a row as a member the shape does not know: skipped or rejected.
   std::string p = slot_payload(format);
   const std::size_t slot = p.find("\"" + std::string(kSlot) + "\"");
@@ -232,17 +232,22 @@ Canary::~Canary() {
 }
 
 std::vector<Fixture> fixtures_for(std::string_view format, const Canary& canary,
-                                  const BigStrings& big) {
+                                  const SizeLimit& limit) {
   std::vector<Fixture> out;
   committed(format, out);
   if (syntax_of(format) == "json")
-    json_built(format, big, out);
+    json_built(format, limit, out);
   else
     xml_built(format, canary, out);
-  if (big.build)
+  if (kBigString <= limit.max_bytes)
     big_string(format, out);
   else
-    big.left_out->push_back("either_string_50mb");
+    limit.left_out->push_back("either_string_50mb");
+  std::erase_if(out, [&](const Fixture& f) {
+    if (f.bytes.size() <= limit.max_bytes) return false;
+    limit.left_out->push_back(f.name);
+    return true;
+  });
   return out;
 }
 

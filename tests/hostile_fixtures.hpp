@@ -4,6 +4,7 @@
 // name a canary file in the test's temp dir by absolute path.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -57,18 +58,19 @@ class Canary {
   std::string marker_;
 };
 
-// The 50 MB string fixtures: built, or only named in *left_out. Building one
-// (a 50 MB string, encoded) and forking children from a process that holds it
-// is most of what the suite costs under ASan, which does not run them.
-struct BigStrings {
-  bool build = true;
-  std::vector<std::string>* left_out = nullptr;  // when !build
+// Fixtures bigger than max_bytes are left out, their names put in *left_out;
+// the 50 MB strings are then not even built (building and encoding one, and
+// forking children from a process that holds it, was most of what the suite
+// cost under ASan, which leaves them out).
+struct SizeLimit {
+  std::size_t max_bytes = SIZE_MAX;
+  std::vector<std::string>* left_out = nullptr;  // needed when max_bytes is set
 };
 
 // Every fixture that applies to a decoder of format: committed ones whose
 // scope is the format or its syntax, and the built ones.
 std::vector<Fixture> fixtures_for(std::string_view format, const Canary& canary,
-                                  const BigStrings& big = {});
+                                  const SizeLimit& limit = {});
 
 std::string_view expect_name(Expect e);
 

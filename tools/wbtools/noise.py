@@ -37,33 +37,30 @@ def section(result, threshold=THRESHOLD):
     cases = noisy(result, threshold)
     if not cases:
         return ""
-    groups = {}
+    # Per format and operation, and per library (each side of a wcfjson pairing counts for its
+    # library): a library whose times are bimodal (libxml2's DOM, see the README) shows here,
+    # not as noise everywhere. Each count is [above threshold, all].
+    noisy_keys = {key for key, _ in cases}
+    groups, libraries = {}, {}
     for key, run in result.runs.items():
-        if not run.error:
-            groups.setdefault((run.name.format, run.name.op), [0, 0])[1] += 1
-    for key, _ in cases:
-        run = result.runs[key]
-        groups[(run.name.format, run.name.op)][0] += 1
+        if run.error:
+            continue
+        above = key in noisy_keys
+        counts = [groups.setdefault((run.name.format, run.name.op), [0, 0])]
+        counts += [libraries.setdefault(library, [0, 0])
+                   for library in sorted(set((run.name.library or "").split("+"))) if library]
+        for count in counts:
+            count[0] += above
+            count[1] += 1
     rows = [[fmt or "-", op or "-", f"{above} of {total}"]
             for (fmt, op), (above, total) in sorted(groups.items()) if above]
-    # By library (each side of a wcfjson pairing counts for its library): a library whose
-    # times are bimodal (libxml2's DOM, see the README) shows here, not as noise everywhere.
-    libraries = {}
-    noisy_keys = {key for key, _ in cases}
-    for key, run in result.runs.items():
-        if run.error or not run.name.library:
-            continue
-        for library in sorted(set(run.name.library.split("+"))):
-            counts = libraries.setdefault(library, [0, 0])
-            counts[1] += 1
-            counts[0] += key in noisy_keys
     by_library = sorted(((above / total, library, above, total)
                          for library, (above, total) in libraries.items() if above),
                         reverse=True)
     lines = ["## Noise", "",
              f"{len(cases)} of {units.count(len(result.runs))} benchmarks have a coefficient "
-             f"of variation (stddev / mean over the repetitions) above {threshold:.0%}: their medians are "
-             "less certain than the others'. Ratios are safest within one run, or from an "
+             f"of variation (stddev / mean over the repetitions) above {threshold:.0%}: their "
+             "medians are less certain than the others'. Ratios are safest within one run, or from an "
              "interleaved focused run (`./wirebench bench --interleave --repetitions N "
              "--filter ...`); `./wirebench compare` tests a difference between runs.", "",
              units.table(["format", "operation", "benchmarks above"], rows, "llr"), "",
