@@ -1,7 +1,8 @@
 // DESIGN section 8: every decoder x every hostile fixture of its syntax and
 // format (fixtures/hostile.tsv plus the big and canary ones built at run time,
-// see hostile_fixtures.hpp), each in a forked child with a CPU, address-space
-// and wall-clock limit and no network. Passing means a clean DecodeError or
+// see hostile_fixtures.hpp), in forked children (sandbox.hpp: a child runs
+// case after case until one ends it) with a CPU, address-space and wall-clock
+// limit per case and no network. Passing means a clean DecodeError or
 // the expected records; failing: a crash, a hang, a memory blow-up (a signal
 // or std::bad_alloc: the 2 GiB limit is ~20x the biggest fixture), another
 // exception, an accepted reject-fixture, wrong records, or any sign that a
@@ -54,7 +55,7 @@ struct Tally {
 // Judges one run; returns an empty string when it passed.
 std::string judge(const Fixture& f, const ChildResult& r, bool canary_opened, Tally& tally) {
   if (canary_opened) return "opened the canary file";
-  if (r.end != ChildResult::End::exited) return r.describe();
+  if (r.end != ChildResult::End::exited || !r.earlier_cases.empty()) return r.describe();
   if (r.code != 0) return r.describe() + ": " + r.message;  // an exception other than DecodeError
   const char tag = r.message.empty() ? '?' : r.message[0];
   const std::string detail = r.message.size() > 2 ? r.message.substr(2) : r.message;
@@ -140,8 +141,9 @@ TEST_P(Hostile, EveryFixture) {
   const auto start = std::chrono::steady_clock::now();
   double slowest = 0;
   std::string slowest_name;
-  for (const Fixture& f : fixtures) {
-    const ChildResult r = run_in_child(limits, [&] { return decode_in_child(codec, f); });
+  const auto decode = [&](std::size_t i) { return decode_in_child(codec, fixtures[i]); };
+  run_cases_in_children(limits, fixtures.size(), decode, [&](std::size_t i, const ChildResult& r) {
+    const Fixture& f = fixtures[i];
     const std::string failure = judge(f, r, watch.opened(), tally);
     if (r.seconds > slowest) slowest = r.seconds, slowest_name = f.name;
     if (known_lenient(codec, f)) {
@@ -156,7 +158,7 @@ TEST_P(Hostile, EveryFixture) {
       ADD_FAILURE() << f.name << " (" << f.what << ", expect " << expect_name(f.expect)
                     << "): " << failure << " [" << r.seconds << " s]";
     }
-  }
+  });
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   // One line per decoder for the report: counts and the slowest case.

@@ -1,18 +1,21 @@
 #include "tests/sandbox.hpp"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <sched.h>
 #include <signal.h>
 #include <sys/inotify.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <chrono>
+#include <cstdint>
 #include <cstring>
+#include <optional>
 #include <stdexcept>
-#include <thread>
 
 namespace wb::test {
 namespace {
@@ -30,42 +33,184 @@ constexpr bool kAsan = false;
 #endif
 
 constexpr std::size_t kMaxMessage = 4096;
+// A case's report: status (0 returned, 3 threw, 4 the child could not set
+// up), length (4 bytes, host order), message.
+constexpr std::size_t kHeader = 5;
+constexpr char kSetupFailed = 4;
 
-void write_all(int fd, std::string_view s) {
+bool send_all(int fd, std::string_view s) {
   while (!s.empty()) {
-    const ssize_t n = ::write(fd, s.data(), s.size());
-    if (n <= 0) return;
+    // MSG_NOSIGNAL: a child that died leaves the parent an error, not SIGPIPE.
+    const ssize_t n = ::send(fd, s.data(), s.size(), MSG_NOSIGNAL);
+    if (n <= 0) return false;
     s.remove_prefix(static_cast<std::size_t>(n));
   }
+  return true;
 }
 
-[[noreturn]] void child(const Limits& limits, const std::function<std::string()>& body, int out) {
-  const rlim_t cpu = static_cast<rlim_t>(limits.cpu_seconds);
-  const rlimit cpu_limit{cpu, cpu + 1};
-  ::setrlimit(RLIMIT_CPU, &cpu_limit);
+bool read_exact(int fd, void* data, std::size_t size) {
+  auto* p = static_cast<char*>(data);
+  while (size > 0) {
+    const ssize_t n = ::read(fd, p, size);
+    if (n <= 0) return false;
+    p += n;
+    size -= static_cast<std::size_t>(n);
+  }
+  return true;
+}
+
+void send_report(int fd, char status, std::string message) {
+  if (message.size() > kMaxMessage) message.resize(kMaxMessage);
+  const auto length = static_cast<std::uint32_t>(message.size());
+  std::string frame(kHeader, '\0');
+  frame[0] = status;
+  std::memcpy(frame.data() + 1, &length, sizeof length);
+  send_all(fd, frame + message);
+}
+
+// RLIMIT_CPU counts the whole process, so each case gets its limit on top of
+// what the child has used so far (the hard limit stays: only root may raise it).
+void arm_cpu_limit(int seconds) {
+  rusage used{};
+  ::getrusage(RUSAGE_SELF, &used);
+  rlimit limit{};
+  ::getrlimit(RLIMIT_CPU, &limit);
+  const auto micros = [](const timeval& t) { return t.tv_sec * 1'000'000L + t.tv_usec; };
+  const long used_seconds = (micros(used.ru_utime) + micros(used.ru_stime)) / 1'000'000 + 1;
+  limit.rlim_cur = static_cast<rlim_t>(used_seconds + seconds);
+  if (limit.rlim_max != RLIM_INFINITY) limit.rlim_cur = std::min(limit.rlim_cur, limit.rlim_max);
+  ::setrlimit(RLIMIT_CPU, &limit);
+}
+
+// The child: the limits once, then each case the parent names, until the
+// parent closes the socket.
+[[noreturn]] void child_loop(const Limits& limits,
+                             const std::function<std::string(std::size_t)>& body, int sock) {
   if (limits.address_space > 0) {
     const rlimit as{limits.address_space, limits.address_space};
     ::setrlimit(RLIMIT_AS, &as);
   }
-  if (limits.isolate_network && ::unshare(CLONE_NEWNET) != 0) {
-    write_all(out, std::string("unshare(CLONE_NEWNET) failed: ") + std::strerror(errno));
-    ::_exit(4);
+  std::string setup_error;
+  if (limits.isolate_network && ::unshare(CLONE_NEWNET) != 0)
+    setup_error = std::string("unshare(CLONE_NEWNET) failed: ") + std::strerror(errno);
+  std::uint64_t index = 0;
+  while (read_exact(sock, &index, sizeof index)) {
+    if (!setup_error.empty()) {
+      send_report(sock, kSetupFailed, setup_error);
+      ::_exit(kSetupFailed);
+    }
+    arm_cpu_limit(limits.cpu_seconds);
+    char status = 0;
+    std::string message;
+    try {
+      message = body(static_cast<std::size_t>(index));
+    } catch (const std::exception& e) {
+      message = e.what();
+      status = 3;
+    } catch (...) {
+      message = "a non-std exception";
+      status = 3;
+    }
+    send_report(sock, status, std::move(message));
   }
-  int status = 0;
-  std::string message;
-  try {
-    message = body();
-  } catch (const std::exception& e) {
-    message = e.what();
-    status = 3;
-  } catch (...) {
-    message = "a non-std exception";
-    status = 3;
-  }
-  if (message.size() > kMaxMessage) message.resize(kMaxMessage);
-  write_all(out, message);
-  ::_exit(status);
+  ::_exit(0);
 }
+
+// A forked child that runs cases on request, and the parent's end of it.
+class Child {
+ public:
+  Child(const Limits& limits, const std::function<std::string(std::size_t)>& body)
+      : limits_(limits) {
+    int fds[2];
+    if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) != 0)
+      throw std::runtime_error(std::string("socketpair: ") + std::strerror(errno));
+    pid_ = ::fork();
+    if (pid_ < 0) throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
+    if (pid_ == 0) {
+      ::close(fds[0]);
+      child_loop(limits, body, fds[1]);
+    }
+    ::close(fds[1]);
+    sock_ = fds[0];
+  }
+  ~Child() {
+    ::close(sock_);  // an idle child reads end-of-file and exits
+    if (alive_) ::waitpid(pid_, nullptr, 0);
+  }
+  Child(const Child&) = delete;
+  Child& operator=(const Child&) = delete;
+
+  bool alive() const { return alive_; }
+  std::size_t cases_run() const { return cases_run_; }
+
+  ChildResult run(std::size_t index) {
+    ++cases_run_;
+    ChildResult r;
+    const auto start = std::chrono::steady_clock::now();
+    const auto deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                      std::chrono::duration<double>(limits_.wall_seconds));
+    const std::uint64_t request = index;
+    std::string got;
+    bool reported = send_all(sock_, std::string_view(reinterpret_cast<const char*>(&request),
+                                                     sizeof request)) &&
+                    receive(deadline, got, r);
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (reported) {
+      r.code = static_cast<unsigned char>(got[0]);
+      r.message = got.substr(kHeader);
+      if (r.code == kSetupFailed) reap(r);
+    } else if (r.end != ChildResult::End::timed_out) {
+      reap(r);
+    }
+    return r;
+  }
+
+ private:
+  // Reads one report into got; false when the child ended or ran out of time
+  // (then killed and reaped, r.end timed_out).
+  bool receive(std::chrono::steady_clock::time_point deadline, std::string& got, ChildResult& r) {
+    char buf[4096];
+    for (;;) {
+      if (got.size() >= kHeader) {
+        std::uint32_t length = 0;
+        std::memcpy(&length, got.data() + 1, sizeof length);
+        if (got.size() >= kHeader + length) return true;
+      }
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+          deadline - std::chrono::steady_clock::now());
+      pollfd p{sock_, POLLIN, 0};
+      const int ready = left.count() > 0 ? ::poll(&p, 1, static_cast<int>(left.count()) + 1) : 0;
+      if (ready < 0 && errno == EINTR) continue;
+      if (ready <= 0) {
+        ::kill(pid_, SIGKILL);
+        reap(r);
+        r.end = ChildResult::End::timed_out;
+        return false;
+      }
+      const ssize_t n = ::read(sock_, buf, sizeof buf);
+      if (n <= 0) return false;  // end-of-file: the child is gone
+      got.append(buf, static_cast<std::size_t>(n));
+    }
+  }
+  void reap(ChildResult& r) {
+    int status = 0;
+    ::waitpid(pid_, &status, 0);
+    alive_ = false;
+    if (WIFSIGNALED(status)) {
+      r.end = ChildResult::End::signalled;
+      r.code = WTERMSIG(status);
+    } else {
+      r.end = ChildResult::End::exited;
+      r.code = WEXITSTATUS(status);
+    }
+  }
+
+  Limits limits_;
+  pid_t pid_ = -1;
+  int sock_ = -1;
+  bool alive_ = true;
+  std::size_t cases_run_ = 0;
+};
 
 }  // namespace
 
@@ -99,68 +244,52 @@ bool network_isolation_available() {
 }
 
 std::string ChildResult::describe() const {
+  std::string out;
   switch (end) {
     case End::exited:
-      return "exit " + std::to_string(code);
+      out = "exit " + std::to_string(code);
+      break;
     case End::signalled:
-      return "killed by signal " + std::to_string(code) + " (" + ::strsignal(code) + ")" +
-             (code == SIGXCPU || code == SIGKILL ? " - CPU limit or out of memory" : "");
+      out = "killed by signal " + std::to_string(code) + " (" + ::strsignal(code) + ")" +
+            (code == SIGXCPU || code == SIGKILL ? " - CPU limit or out of memory" : "");
+      break;
     case End::timed_out:
-      return "still running after " + std::to_string(seconds) + " s, killed";
+      out = "still running after " + std::to_string(seconds) + " s, killed";
+      break;
   }
-  return "?";
+  return earlier_cases.empty() ? out : out + " [" + earlier_cases + "]";
+}
+
+void run_cases_in_children(const Limits& limits, std::size_t count,
+                           const std::function<std::string(std::size_t)>& body,
+                           const std::function<void(std::size_t, const ChildResult&)>& on_result) {
+  std::optional<Child> child;
+  std::size_t first = 0;  // the first case of the current child
+  for (std::size_t i = 0; i < count; ++i) {
+    if (!child || !child->alive()) child.emplace(limits, body), first = i;
+    ChildResult r = child->run(i);
+    if (!child->alive() && child->cases_run() > 1) {
+      child.reset();
+      Child lone(limits, body);
+      ChildResult alone = lone.run(i);
+      if (!lone.alive()) {
+        r = std::move(alone);
+      } else {
+        r.earlier_cases = "after cases " + std::to_string(first) + "-" + std::to_string(i - 1) +
+                          " in the same child; alone: " + alone.describe();
+        if (!alone.message.empty()) r.earlier_cases += ": " + alone.message.substr(0, 200);
+      }
+    }
+    on_result(i, r);
+  }
 }
 
 ChildResult run_in_child(const Limits& limits, const std::function<std::string()>& body) {
-  int pipe_fds[2];
-  if (::pipe2(pipe_fds, O_CLOEXEC) != 0) throw std::runtime_error("pipe2 failed");
-  const auto start = std::chrono::steady_clock::now();
-  const pid_t pid = ::fork();
-  if (pid < 0) throw std::runtime_error("fork failed");
-  if (pid == 0) {
-    ::close(pipe_fds[0]);
-    child(limits, body, pipe_fds[1]);
-  }
-  ::close(pipe_fds[1]);
-  ::fcntl(pipe_fds[0], F_SETFL, O_NONBLOCK);
-
-  ChildResult r;
-  auto drain = [&] {
-    char buf[4096];
-    ssize_t n;
-    while ((n = ::read(pipe_fds[0], buf, sizeof buf)) > 0)
-      if (r.message.size() < kMaxMessage) r.message.append(buf, static_cast<std::size_t>(n));
-  };
-  const auto deadline = start + std::chrono::duration<double>(limits.wall_seconds);
-  int status = 0;
-  // Poll rather than block: the parent must be able to give up on a hang.
-  // The delay grows so quick children cost little and slow ones few wakeups.
-  auto delay = std::chrono::microseconds(50);
-  for (;;) {
-    drain();
-    const pid_t done = ::waitpid(pid, &status, WNOHANG);
-    if (done == pid) break;
-    if (std::chrono::steady_clock::now() > deadline) {
-      ::kill(pid, SIGKILL);
-      ::waitpid(pid, &status, 0);
-      r.end = ChildResult::End::timed_out;
-      break;
-    }
-    std::this_thread::sleep_for(delay);
-    delay = std::min(delay * 2, std::chrono::microseconds(20000));
-  }
-  drain();
-  ::close(pipe_fds[0]);
-  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (r.end != ChildResult::End::timed_out) {
-    if (WIFSIGNALED(status)) {
-      r.end = ChildResult::End::signalled;
-      r.code = WTERMSIG(status);
-    } else {
-      r.code = WEXITSTATUS(status);
-    }
-  }
-  return r;
+  ChildResult result;
+  run_cases_in_children(
+      limits, 1, [&](std::size_t) { return body(); },
+      [&](std::size_t, const ChildResult& r) { result = r; });
+  return result;
 }
 
 OpenWatch::OpenWatch() : fd_(::inotify_init1(IN_NONBLOCK | IN_CLOEXEC)) {

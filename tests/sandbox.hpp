@@ -1,5 +1,5 @@
-// Runs a piece of the test in a forked child with resource limits, so that a
-// decoder that crashes, hangs or eats memory fails one case instead of the
+// Runs the cases of a test in forked children with resource limits, so that
+// a decoder that crashes, hangs or eats memory fails one case instead of the
 // whole test process; and watches canary files for opens.
 #pragma once
 
@@ -12,11 +12,13 @@
 namespace wb::test {
 
 struct Limits {
-  int cpu_seconds = 10;  // RLIMIT_CPU: SIGXCPU, then SIGKILL a second later
+  // RLIMIT_CPU, re-armed before each case: SIGXCPU when a case has used this
+  // many seconds of CPU.
+  int cpu_seconds = 10;
   // RLIMIT_AS; 0 = none. Not set under ASan, whose shadow memory reserves
   // terabytes of address space up front.
   std::size_t address_space = std::size_t{2} << 30;
-  double wall_seconds = 10;  // the parent SIGKILLs the child after this
+  double wall_seconds = 10;  // per case: the parent SIGKILLs the child after this
   // unshare(CLONE_NEWNET) in the child: a network namespace with only a
   // loopback device that is down, so every connect() fails at once.
   bool isolate_network = true;
@@ -32,21 +34,42 @@ bool under_asan();
 bool network_isolation_available();
 
 struct ChildResult {
+  // exited: the case returned (code 0) or threw (code 3), or the child exited
+  // by itself (its exit status); signalled: the child was killed by a signal
+  // (code); timed_out: the parent killed it after wall_seconds.
   enum class End { exited, signalled, timed_out } end = End::exited;
-  int code = 0;                  // exit status, or the signal number
-  std::string message;           // what the body returned (at most a few KB)
-  double seconds = 0;            // wall time
+  int code = 0;
+  std::string message;  // what the case returned, or what() (at most 4 KB)
+  double seconds = 0;   // wall time of the case
+  // Set when the case ended a child that had run earlier cases and then, run
+  // again alone in a new child, did not end it the same way: which cases ran
+  // before it and how the lone run ended.
+  std::string earlier_cases;
   std::string describe() const;  // "exit 0", "killed by signal 11 (Segmentation fault)", ...
 };
 
-// Forks; the child sets the limits, runs body and writes what it returns to a
-// pipe, then _exit(0) (an exception escaping body: its what(), _exit(3)). No
-// destructors or atexit handlers run in the child.
+// Runs body(0), ..., body(count - 1), each in a forked child, in order. A
+// child runs case after case until one ends it (a signal, a hang, an exit);
+// the next case starts a new child. Forking a child per case cost ~25 ms
+// apiece under ASan on a VM, most of the hostile test's time. The limits
+// hold per case. on_result(i, r) runs in the parent after case i returns and
+// before case i + 1 starts, so what the parent sees then (a canary file
+// opened) belongs to case i. A case that ends a child which had run earlier
+// cases is run again alone in a new child; the lone run's result is the
+// case's, unless it came through, then it is the shared child's end with
+// earlier_cases set (the earlier cases left state that this one tripped on).
+// An exception escaping body is the case's result (code 3, what()); no
+// destructors or atexit handlers run in a child.
+void run_cases_in_children(const Limits& limits, std::size_t count,
+                           const std::function<std::string(std::size_t)>& body,
+                           const std::function<void(std::size_t, const ChildResult&)>& on_result);
+
+// One case alone.
 ChildResult run_in_child(const Limits& limits, const std::function<std::string()>& body);
 
 // inotify on a set of files: opened() tells whether any of them was opened or
-// read since the previous call, by any process (the cases run one at a time,
-// so an event belongs to the case that just ran).
+// read since the previous call, by any process (run_cases_in_children runs
+// one case at a time, so an event belongs to the case that just ran).
 class OpenWatch {
  public:
   OpenWatch();

@@ -1,0 +1,161 @@
+// The sandbox that the hostile test trusts to catch crashes, hangs and
+// runaway CPU (sandbox.hpp): each way a case can end, that the next case
+// starts clean, and that a failure caused by state an earlier case left in a
+// shared child is reported as such.
+#include "tests/sandbox.hpp"
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <ctime>
+#include <new>
+#include <stdexcept>
+#include <thread>
+
+#include "tests/test_support.hpp"
+
+namespace wb::test {
+namespace {
+
+Limits quick_limits() {
+  Limits l;
+  l.cpu_seconds = 1;
+  l.address_space = 0;
+  l.wall_seconds = under_asan() ? 3 : 1;
+  l.isolate_network = false;
+  return l;
+}
+
+std::vector<ChildResult> run_all(const Limits& limits, std::size_t count,
+                                 const std::function<std::string(std::size_t)>& body) {
+  std::vector<ChildResult> out;
+  run_cases_in_children(limits, count, body, [&](std::size_t i, const ChildResult& r) {
+    EXPECT_EQ(i, out.size());
+    out.push_back(r);
+  });
+  return out;
+}
+
+bool returned(const ChildResult& r, const std::string& message) {
+  return r.end == ChildResult::End::exited && r.code == 0 && r.message == message &&
+         r.earlier_cases.empty();
+}
+
+void burn_cpu(double seconds) {
+  const std::clock_t start = std::clock();
+  volatile unsigned long sink = 0;
+  while (static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC < seconds) sink = sink + 1;
+}
+
+TEST(Sandbox, CasesShareAChildAwayFromTheParent) {
+  const pid_t parent = ::getpid();
+  const auto r = run_all(quick_limits(), 3, [&](std::size_t) {
+    return ::getpid() == parent ? std::string("in the parent") : std::to_string(::getpid());
+  });
+  ASSERT_EQ(r.size(), 3u);
+  EXPECT_NE(r[0].message, "in the parent");
+  EXPECT_TRUE(returned(r[1], r[0].message)) << r[1].describe() << " " << r[1].message;
+  EXPECT_TRUE(returned(r[2], r[0].message)) << r[2].describe() << " " << r[2].message;
+}
+
+TEST(Sandbox, EachEndIsReportedAndTheNextCaseStartsAfresh) {
+  const auto r = run_all(quick_limits(), 7, [](std::size_t i) -> std::string {
+    switch (i) {
+      case 0:
+        std::this_thread::sleep_for(std::chrono::hours(1));
+        break;
+      case 2:
+        ::raise(SIGKILL);
+        break;
+      case 4:
+        throw std::runtime_error("thrown");
+      case 5:
+        ::_exit(7);
+    }
+    return "ok " + std::to_string(i);
+  });
+  ASSERT_EQ(r.size(), 7u);
+  EXPECT_EQ(r[0].end, ChildResult::End::timed_out) << r[0].describe();
+  EXPECT_GE(r[0].seconds, quick_limits().wall_seconds);
+  EXPECT_TRUE(returned(r[1], "ok 1")) << r[1].describe();
+  // Cases 2 and 5 end a child that ran a case before; alone they end it too.
+  EXPECT_EQ(r[2].end, ChildResult::End::signalled) << r[2].describe();
+  EXPECT_EQ(r[2].code, SIGKILL);
+  EXPECT_TRUE(r[2].earlier_cases.empty()) << r[2].earlier_cases;
+  EXPECT_TRUE(returned(r[3], "ok 3")) << r[3].describe();
+  EXPECT_EQ(r[4].end, ChildResult::End::exited);
+  EXPECT_EQ(r[4].code, 3);
+  EXPECT_EQ(r[4].message, "thrown");
+  EXPECT_EQ(r[5].end, ChildResult::End::exited);
+  EXPECT_EQ(r[5].code, 7);
+  EXPECT_TRUE(r[5].earlier_cases.empty()) << r[5].earlier_cases;
+  EXPECT_TRUE(returned(r[6], "ok 6")) << r[6].describe();
+}
+
+// The CPU limit holds per case: three cases of 0.75 s pass in one child (2.25
+// s in all, past the limit of any one case), a runaway fourth is stopped by
+// SIGXCPU long before its wall-clock limit.
+TEST(Sandbox, CpuLimitIsPerCase) {
+  Limits limits = quick_limits();
+  limits.wall_seconds = 30;
+  const auto r = run_all(limits, 4, [](std::size_t i) {
+    burn_cpu(i < 3 ? 0.75 : 1e9);
+    return std::string("done");
+  });
+  ASSERT_EQ(r.size(), 4u);
+  for (int i = 0; i < 3; ++i) EXPECT_TRUE(returned(r[i], "done")) << i << ": " << r[i].describe();
+  EXPECT_EQ(r[3].end, ChildResult::End::signalled) << r[3].describe();
+  EXPECT_EQ(r[3].code, SIGXCPU);
+  EXPECT_LT(r[3].seconds, 10);
+}
+
+// A case that fails only because of what an earlier case did in the same
+// child is still a failure, and says so.
+TEST(Sandbox, StateLeftByEarlierCasesIsNamed) {
+  static bool poisoned = false;  // set in the child only
+  const auto r = run_all(quick_limits(), 3, [](std::size_t i) {
+    if (i == 1 && poisoned) ::raise(SIGKILL);
+    poisoned = true;
+    return std::string("ok");
+  });
+  ASSERT_EQ(r.size(), 3u);
+  EXPECT_TRUE(returned(r[0], "ok"));
+  EXPECT_EQ(r[1].end, ChildResult::End::signalled);
+  EXPECT_EQ(r[1].earlier_cases, "after cases 0-0 in the same child; alone: exit 0: ok");
+  EXPECT_NE(r[1].describe().find("alone: exit 0"), std::string::npos) << r[1].describe();
+  EXPECT_TRUE(returned(r[2], "ok"));
+}
+
+// on_result runs before the next case starts: what the parent does there is
+// visible to the next case, so a side effect belongs to the case before it.
+TEST(Sandbox, ParentSeesEachCaseBeforeTheNextStarts) {
+  TempFile mark(".mark");
+  std::vector<std::string> seen;
+  run_cases_in_children(
+      quick_limits(), 4,
+      [&](std::size_t) {
+        return std::filesystem::exists(mark.path()) ? read_file(mark.path()) : std::string("-");
+      },
+      [&](std::size_t i, const ChildResult& r) {
+        seen.push_back(r.message);
+        write_file(mark.path(), std::to_string(i));
+      });
+  EXPECT_EQ(seen, (std::vector<std::string>{"-", "0", "1", "2"}));
+}
+
+TEST(Sandbox, AddressSpaceLimitTurnsABlowUpIntoBadAlloc) {
+  if (under_asan()) GTEST_SKIP() << "ASan reserves the address space itself";
+  Limits limits = quick_limits();
+  limits.address_space = std::size_t{1} << 30;
+  const ChildResult r = run_in_child(limits, [] {
+    std::string big(std::size_t{2} << 30, 'x');
+    return std::to_string(big.size());
+  });
+  EXPECT_EQ(r.end, ChildResult::End::exited) << r.describe();
+  EXPECT_EQ(r.code, 3);
+  EXPECT_EQ(r.message, std::bad_alloc().what());
+}
+
+}  // namespace
+}  // namespace wb::test
