@@ -188,6 +188,7 @@ class Child {
         return false;
       }
       const ssize_t n = ::read(sock_, buf, sizeof buf);
+      if (n < 0 && errno == EINTR) continue;
       if (n <= 0) return false;  // end-of-file: the child is gone
       got.append(buf, static_cast<std::size_t>(n));
     }
