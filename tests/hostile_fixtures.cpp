@@ -85,6 +85,15 @@ void add(std::vector<Fixture>& out, std::string name, std::string what, std::str
   out.push_back(std::move(f));
 }
 
+// The one size rule: whether a fixture of `bytes` is kept under limit; if not,
+// its name goes to *limit.left_out. The 50 MB strings ask before they are
+// built, the rest once built.
+bool within(const SizeLimit& limit, std::size_t bytes, std::string name) {
+  if (bytes <= limit.max_bytes) return true;
+  limit.left_out->push_back(std::move(name));
+  return false;
+}
+
 // A 50 MB MessageText, written by the format's own primary encoder, so every
 // format (a new one included) gets one. Printable ASCII with a period of 97
 // bytes, so a decoder that drops or repeats a chunk is caught.
@@ -117,11 +126,9 @@ void json_built(std::string_view format, const SizeLimit& limit, std::vector<Fix
   add(out, "n_deep_objects_100000", "100,000 nested objects",
       repeat("{\"a\":", kDeep) + "1" + repeat("}", kDeep), Expect::reject);
   add(out, "n_deep_unclosed_100000", "100,000 [ never closed", repeat("[", kDeep), Expect::reject);
-  if (kBigString <= limit.max_bytes)
+  if (within(limit, kBigString, "n_string_50mb_unterminated"))
     add(out, "n_string_50mb_unterminated", "a 50 MB string without its closing quote",
         "{\"value\":[{\"ID\":1,\"MessageText\":\"" + std::string(kBigString, 'x'), Expect::reject);
-  else
-    limit.left_out->push_back("n_string_50mb_unterminated");
   // Inside a row as a member the shape does not know: skipped or rejected.
   std::string p = slot_payload(format);
   const std::size_t slot = p.find("\"" + std::string(kSlot) + "\"");
@@ -239,15 +246,8 @@ std::vector<Fixture> fixtures_for(std::string_view format, const Canary& canary,
     json_built(format, limit, out);
   else
     xml_built(format, canary, out);
-  if (kBigString <= limit.max_bytes)
-    big_string(format, out);
-  else
-    limit.left_out->push_back("either_string_50mb");
-  std::erase_if(out, [&](const Fixture& f) {
-    if (f.bytes.size() <= limit.max_bytes) return false;
-    limit.left_out->push_back(f.name);
-    return true;
-  });
+  if (within(limit, kBigString, "either_string_50mb")) big_string(format, out);
+  std::erase_if(out, [&](const Fixture& f) { return !within(limit, f.bytes.size(), f.name); });
   return out;
 }
 
