@@ -4,14 +4,10 @@
 #include <unistd.h>
 
 #include <atomic>
-#include <cmath>
 #include <cstdio>
 #include <fstream>
-#include <optional>
 #include <sstream>
 #include <stdexcept>
-
-#include "codecs/common/text.hpp"
 
 namespace wb::test {
 
@@ -160,129 +156,17 @@ void PrintTo(const PairCase& c, std::ostream* os) {
 }
 
 // ---------------------------------------------------------------- records
-namespace {
-
-std::string show(int32_t v) {
-  return std::to_string(v);
-}
-std::string show(double v) {
-  return text::double_string(v);
-}
-std::string show(DateTime v) {
-  return text::datetime_string(v) + " (" + std::to_string(v.ticks) + " ticks)";
-}
-std::string show(const std::string& v) {
-  // Control characters and bytes >= 0x80 are shown as \xNN so that encoding
-  // mistakes (double-encoded UTF-8, lost escapes) are visible.
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out = "\"";
-  for (unsigned char c : v) {
-    if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\') {
-      out += "\\x";
-      out += kHex[c >> 4];
-      out += kHex[c & 15];
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  return out + "\"";
-}
-template <class T>
-std::string show(const T& record);
-template <class E>
-std::string show(const std::vector<E>& items) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + show(items[i]);
-  return out + "]";
-}
-template <class T>
-std::string show(const T& record) {
-  std::string out = "{";
-  bool first = true;
-  for_each_field(record, [&](std::string_view name, const auto& v) {
-    out += (first ? "" : ", ") + std::string(name) + ": " + show(v);
-    first = false;
-  });
-  return out + "}";
-}
-
-bool close_enough(double a, double b, bool exact) {
-  if (a == b) return true;
-  return !exact && std::fabs(a - b) <= 1e-15 * std::max(std::fabs(a), std::fabs(b));
-}
-
-// The path of the first difference and both values, or nullopt.
-template <class T>
-std::optional<std::string> first_difference(const T& expected, const T& actual, bool exact,
-                                            const std::string& path);
-
-template <class V>
-std::optional<std::string> value_difference(const V& expected, const V& actual, bool exact,
-                                            const std::string& path) {
-  if constexpr (std::is_same_v<V, double>) {
-    if (close_enough(expected, actual, exact)) return std::nullopt;
-  } else if constexpr (is_record<V>) {
-    return first_difference(expected, actual, exact, path);
-  } else if constexpr (requires { typename V::value_type; } && !std::is_same_v<V, std::string>) {
-    for (std::size_t i = 0; i < std::min(expected.size(), actual.size()); ++i)
-      if (auto d =
-              value_difference(expected[i], actual[i], exact, path + "[" + std::to_string(i) + "]"))
-        return d;
-    if (expected.size() == actual.size()) return std::nullopt;
-    return path + ": " + std::to_string(actual.size()) + " elements, expected " +
-           std::to_string(expected.size()) + "\n  expected " + show(expected) + "\n  actual   " +
-           show(actual);
-  } else {
-    if (expected == actual) return std::nullopt;
-  }
-  return path + ":\n  expected " + show(expected) + "\n  actual   " + show(actual);
-}
-
-template <class T>
-std::optional<std::string> first_difference(const T& expected, const T& actual, bool exact,
-                                            const std::string& path) {
-  std::optional<std::string> found;
-  std::apply(
-      [&](const auto&... field) {
-        ((found = found ? found
-                        : value_difference(expected.*(field.member), actual.*(field.member), exact,
-                                           path + "." + std::string(field.name))),
-         ...);
-      },
-      Schema<T>::fields);
-  return found;
-}
-
-}  // namespace
 
 ::testing::AssertionResult same_records(const Records& expected, const Records& actual,
                                         bool exact) {
-  if (expected.index() != actual.index())
-    return ::testing::AssertionFailure() << "the records are of different datasets";
-  return std::visit(
-      [&](const auto& want) -> ::testing::AssertionResult {
-        using Rows = std::decay_t<decltype(want)>;
-        const Rows& got = std::get<Rows>(actual);
-        for (std::size_t i = 0; i < std::min(want.size(), got.size()); ++i) {
-          const std::string row = "row " + std::to_string(i);
-          if (auto d = first_difference(want[i], got[i], exact, row))
-            return ::testing::AssertionFailure()
-                   << "first difference at " << *d << "\n  expected row " << show(want[i])
-                   << "\n  actual row   " << show(got[i]);
-        }
-        if (want.size() != got.size())
-          return ::testing::AssertionFailure() << got.size() << " rows, expected " << want.size()
-                                               << " (the common rows are equal)";
-        // Guard: the field-wise comparison must agree with operator==.
-        if (exact && !(want == got))
-          return ::testing::AssertionFailure() << "operator== differs, field-wise equal";
-        return ::testing::AssertionSuccess();
-      },
-      expected);
-}
-
-std::string describe_row(const Records& records, std::size_t row) {
-  return std::visit([&](const auto& rows) { return show(rows.at(row)); }, records);
+  if (auto d =
+          first_difference(expected, actual, exact ? DoubleMatch::identical : DoubleMatch::close))
+    return ::testing::AssertionFailure() << *d;
+  // Guard: the field-wise comparison must agree with operator== (a member
+  // missing from a Schema would be compared by neither).
+  if (exact && !(expected == actual))
+    return ::testing::AssertionFailure() << "operator== differs, field-wise equal";
+  return ::testing::AssertionSuccess();
 }
 
 // ---------------------------------------------------------------- processes

@@ -15,6 +15,7 @@
 #include "codecs/codec.hpp"
 #include "codecs/registry.hpp"
 #include "generators/datasets.hpp"
+#include "generators/record_diff.hpp"
 
 namespace wb::test {
 
@@ -79,12 +80,10 @@ void PrintTo(const PairCase& c, std::ostream* os);
 
 // ---------------------------------------------------------------- records
 // Success, or the first differing row and field with both values printed.
-// exact: operator== (doubles bit-for-bit equal in value); otherwise doubles
-// may differ by 1e-15 relative and everything else must be equal.
+// exact: doubles bit for bit (generators/record_diff.hpp); otherwise doubles
+// may differ by 1e-15 relative. Everything else must be equal.
 ::testing::AssertionResult same_records(const Records& expected, const Records& actual,
                                         bool exact = true);
-// Every field of one row, "{ID: 1, MessageText: "..."}".
-std::string describe_row(const Records& records, std::size_t row);
 
 // ---------------------------------------------------------------- processes
 struct RunResult {
