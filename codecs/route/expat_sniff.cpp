@@ -5,6 +5,7 @@
 #include "codecs/route/router.hpp"
 #include "codecs/route/sniff.hpp"
 #include "codecs/xml/expat_common.hpp"
+#include "codecs/xml/prolog.hpp"
 
 namespace wb::route {
 namespace {
@@ -32,13 +33,13 @@ void on_text(void* user_data, const XML_Char* chars, int len) {
 class ExpatSniffRouter : public Router {
  public:
   bool route(std::string_view payload, const RouteRule& rule) override {
-    const std::string_view xml = skip_bom(payload);
+    const xml::Document doc = xml::open_document(kLibrary, payload);
     state_.sniffer.reset(rule.ns, rule.local, rule.value);
     state_.parser = parser_.reset(&state_);
     XML_SetElementHandler(state_.parser, on_start, on_end);
     XML_SetCharacterDataHandler(state_.parser, on_text);
     // Errors before the stop count; the stop itself is none.
-    parser_.parse(kLibrary, xml, static_cast<long long>(payload.size() - xml.size()));
+    parser_.parse(kLibrary, doc.body, doc.skipped);
     return state_.sniffer.matched();
   }
 

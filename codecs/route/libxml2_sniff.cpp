@@ -5,6 +5,7 @@
 #include "codecs/route/router.hpp"
 #include "codecs/route/sniff.hpp"
 #include "codecs/xml/libxml2_common.hpp"
+#include "codecs/xml/prolog.hpp"
 
 namespace wb::route {
 namespace {
@@ -46,7 +47,7 @@ const xmlSAXHandler kHandler = make_handler();
 class Libxml2SniffRouter : public Router {
  public:
   bool route(std::string_view payload, const RouteRule& rule) override {
-    const std::string_view xml = skip_bom(payload);
+    const auto [xml, bom] = xml::open_document(kLibrary, payload);
     xmlParserCtxtPtr ctxt = ctxt_.get();
     state_.parser = ctxt;
     state_.sniffer.reset(rule.ns, rule.local, rule.value);
@@ -56,7 +57,7 @@ class Libxml2SniffRouter : public Router {
     ctxt->userData = ctxt;
     if (doc) xmlFreeDoc(doc);
     // Errors before the stop count; the stop itself is none.
-    ctxt_.check(kLibrary, payload.size() - xml.size());
+    ctxt_.check(kLibrary, bom);
     return state_.sniffer.matched();
   }
 

@@ -11,6 +11,7 @@
 #include "codecs/registry.hpp"
 #include "codecs/route/router.hpp"
 #include "codecs/xml/libxml2_common.hpp"
+#include "codecs/xml/prolog.hpp"
 
 namespace wb::route {
 namespace {
@@ -39,8 +40,7 @@ class Libxml2XpathRouter : public Router {
 
   bool route(std::string_view payload, const RouteRule& rule) override {
     prepare(rule);
-    const std::string_view xml = skip_bom(payload);
-    const std::size_t bom = payload.size() - xml.size();
+    const auto [xml, bom] = xml::open_document(kLibrary, payload);
     std::unique_ptr<xmlDoc, FreeDoc> doc(ctxt_.parse(kLibrary, xml));
     ctxt_.check(kLibrary, bom);
     if (!doc) ctxt_.raise(kLibrary, bom);

@@ -8,6 +8,7 @@
 #include "codecs/codec.hpp"
 #include "codecs/registry.hpp"
 #include "codecs/route/router.hpp"
+#include "codecs/xml/prolog.hpp"
 
 namespace wb::route {
 namespace {
@@ -32,14 +33,12 @@ class PugixmlXpathRouter : public Router {
     set("ns", rule.ns);
     set("local", rule.local);
     set("value", rule.value);
-    const std::string_view body = skip_bom(payload);
+    const auto [body, skipped] = xml::open_document(kLibrary, payload);
     // As the pugixml decoder parses (codecs/xml/pugixml.cpp): CDATA kept,
     // entity references resolved, no DTD.
     const pugi::xml_parse_result r =
         doc_.load_buffer(body.data(), body.size(), pugi::parse_default | pugi::parse_ws_pcdata);
-    if (!r)
-      throw DecodeError(kLibrary, r.description(),
-                        static_cast<long long>(payload.size() - body.size()) + r.offset);
+    if (!r) throw DecodeError(kLibrary, r.description(), skipped + r.offset);
     return query_.evaluate_boolean(doc_);
   }
 

@@ -13,6 +13,7 @@
 #include "codecs/registry.hpp"
 #include "codecs/route/router.hpp"
 #include "codecs/route/sniff.hpp"
+#include "codecs/xml/prolog.hpp"
 #include "codecs/xml/xerces_common.hpp"
 
 namespace wb::route {
@@ -64,7 +65,7 @@ class XercesSniffRouter : public Router {
     bool open = false;
     try {
       xml::xerces::translate_errors(kLibrary, [&] {
-        if (!reader_->parseFirst(xerces_.source(skip_bom(payload)), token))
+        if (!reader_->parseFirst(xerces_.source(xml::open_document(kLibrary, payload).body), token))
           throw DecodeError(kLibrary, "cannot start the parse");
         open = true;
         while (!handler_.sniffer.done() && reader_->parseNext(token)) {

@@ -8,6 +8,7 @@
 #include "codecs/registry.hpp"
 #include "codecs/xml/binder.hpp"
 #include "codecs/xml/expat_common.hpp"
+#include "codecs/xml/prolog.hpp"
 #include "codecs/xml/writer_shapes.hpp"
 
 namespace wb::xml {
@@ -71,14 +72,14 @@ class ExpatDecoder : public DecoderFor<ExpatDecoder<Shape>> {
  private:
   // binder null: no handlers, expat only tokenizes and checks the document.
   void parse(std::string_view input, BinderBase* binder) {
-    const std::string_view xml = skip_bom(input);
+    const Document doc = open_document(kLibrary, input);
     State state{binder, parser_.get(), nullptr};
     const XML_Parser p = parser_.reset(&state);
     if (binder) {
       XML_SetElementHandler(p, on_start, on_end);
       XML_SetCharacterDataHandler(p, on_text);
     }
-    parser_.parse(kLibrary, xml, static_cast<long long>(input.size() - xml.size()));
+    parser_.parse(kLibrary, doc.body, doc.skipped);
     if (state.failure) std::rethrow_exception(state.failure);
   }
 

@@ -5,6 +5,7 @@
 #include "codecs/registry.hpp"
 #include "codecs/xml/binder.hpp"
 #include "codecs/xml/libxml2_common.hpp"
+#include "codecs/xml/prolog.hpp"
 #include "codecs/xml/writer_shapes.hpp"
 
 namespace wb::xml {
@@ -32,8 +33,7 @@ class Libxml2DomDecoder : public DecoderFor<Libxml2DomDecoder<Shape>> {
   using DocPtr = std::unique_ptr<xmlDoc, FreeDoc>;
 
   DocPtr read(std::string_view input) {
-    const std::string_view xml = skip_bom(input);
-    const std::size_t bom = input.size() - xml.size();
+    const auto [xml, bom] = open_document(kLibrary, input);
     DocPtr doc(ctxt_.parse(kLibrary, xml));
     ctxt_.check(kLibrary, bom);
     if (!doc || !xmlDocGetRootElement(doc.get())) ctxt_.raise(kLibrary, bom);

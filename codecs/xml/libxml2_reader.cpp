@@ -6,6 +6,7 @@
 #include "codecs/registry.hpp"
 #include "codecs/xml/binder.hpp"
 #include "codecs/xml/libxml2_common.hpp"
+#include "codecs/xml/prolog.hpp"
 #include "codecs/xml/writer_shapes.hpp"
 
 namespace wb::xml {
@@ -76,7 +77,7 @@ class Libxml2ReaderDecoder : public DecoderFor<Libxml2ReaderDecoder<Shape>> {
   // Points the reader at the payload; returns the BOM length skipped.
   std::size_t open(std::string_view input) {
     libxml2::prepare_thread();
-    const std::string_view xml = skip_bom(input);
+    const auto [xml, bom] = open_document(kLibrary, input);
     const int size = libxml2::input_size(kLibrary, xml);
     if (!reader_)
       reader_ = xmlReaderForMemory(xml.data(), size, nullptr, nullptr, libxml2::kParseOptions);
@@ -87,7 +88,7 @@ class Libxml2ReaderDecoder : public DecoderFor<Libxml2ReaderDecoder<Shape>> {
     // Set again each time: re-arming the reader may reset its handlers.
     xmlTextReaderSetStructuredErrorHandler(reader_, libxml2::FirstError::record, &errors_);
     errors_.clear();
-    return input.size() - xml.size();
+    return static_cast<std::size_t>(bom);
   }
 
   void finish_reading(int rc, std::size_t bom) const {

@@ -8,6 +8,7 @@
 #include "codecs/registry.hpp"
 #include "codecs/xml/binder.hpp"
 #include "codecs/xml/libxml2_common.hpp"
+#include "codecs/xml/prolog.hpp"
 #include "codecs/xml/writer_shapes.hpp"
 
 namespace wb::xml {
@@ -90,7 +91,7 @@ class Libxml2SaxDecoder : public DecoderFor<Libxml2SaxDecoder<Shape>> {
 
  private:
   void parse(std::string_view input, const xmlSAXHandler& handler, BinderBase* binder) {
-    const std::string_view xml = skip_bom(input);
+    const auto [xml, bom] = open_document(kLibrary, input);
     xmlParserCtxtPtr ctxt = ctxt_.get();
     SaxState state{binder, ctxt, nullptr};
     *ctxt->sax = handler;  // the context owns its own copy of the handler
@@ -100,7 +101,7 @@ class Libxml2SaxDecoder : public DecoderFor<Libxml2SaxDecoder<Shape>> {
     ctxt->userData = ctxt;
     if (doc) xmlFreeDoc(doc);
     if (state.failure) std::rethrow_exception(state.failure);
-    ctxt_.check(kLibrary, input.size() - xml.size());
+    ctxt_.check(kLibrary, bom);
   }
 
   libxml2::ReusedContext ctxt_;

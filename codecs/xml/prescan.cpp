@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "codecs/codec.hpp"
+#include "codecs/xml/prolog.hpp"
 
 namespace wb::xml {
 
@@ -79,8 +80,7 @@ void scan_marks(std::string_view library, std::string_view input, const SpecialB
             close_from = i + skipped->first.size();
             state = until_close;
           } else if (input.substr(i).starts_with("<!DOCTYPE")) {
-            throw DecodeError(
-                library, "a DOCTYPE: DTDs are not accepted (SOAP 1.1 and OData have none)", at(i));
+            throw DecodeError(library, std::string(kDoctypeRefused), at(i));
           }
           continue;
         }

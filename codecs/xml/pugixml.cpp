@@ -8,6 +8,7 @@
 
 #include "codecs/registry.hpp"
 #include "codecs/xml/binder.hpp"
+#include "codecs/xml/prolog.hpp"
 #include "codecs/xml/pugixml_namespaces.hpp"
 #include "codecs/xml/writer_shapes.hpp"
 
@@ -139,8 +140,7 @@ class PugixmlDomDecoder : public DecoderFor<PugixmlDomDecoder<Shape>> {
   // load_buffer copies the input (load_buffer_inplace would need a mutable
   // copy made by us, the same cost); returns the bytes skipped before it.
   long long load(std::string_view input) {
-    const std::string_view body = skip_bom(input);
-    const long long skipped = static_cast<long long>(input.size() - body.size());
+    const auto [body, skipped] = open_document(kPugixmlDom, input);
     const pugi::xml_parse_result r = doc_.load_buffer(body.data(), body.size(), kParseOptions);
     if (!r) throw DecodeError(kPugixmlDom, r.description(), skipped + r.offset);
     check_single_root(skipped);

@@ -28,6 +28,7 @@
 #include "codecs/xml/char_data.hpp"
 #include "codecs/xml/prefix_scope.hpp"
 #include "codecs/xml/prescan.hpp"
+#include "codecs/xml/prolog.hpp"
 #include "codecs/xml/writer_shapes.hpp"
 
 namespace wb::xml {
@@ -279,8 +280,7 @@ class RapidxmlDecoder : public DecoderFor<RapidxmlDecoder<Shape>> {
 
  private:
   const XmlNode* load(std::string_view input) {
-    const std::string_view body = skip_bom(input);
-    const long long skipped = static_cast<long long>(input.size() - body.size());
+    const auto [body, skipped] = open_document(RapidDom::kLibrary, input);
     buffer_.assign(body);
     buffer_ += '\0';  // RapidXML stops at the terminator, never at a length
     // DOCTYPE; depth, as RapidXML recurses; characters, which it does not

@@ -16,6 +16,7 @@
 
 #include "codecs/codec.hpp"
 #include "codecs/xml/prescan.hpp"
+#include "codecs/xml/prolog.hpp"
 
 namespace wb::xml::xerces {
 
@@ -144,12 +145,14 @@ struct ReaderParts {
 struct DecoderParts : ReaderParts {
   Utf8Views utf8;
   SpecialBytes marks;
-  // The depth/DOCTYPE pre-scan (Xerces bounds neither), then run(source)
-  // with Xerces' exceptions as DecodeErrors.
+  // The encoding and prolog check (prolog.hpp) and the depth/DOCTYPE
+  // pre-scan (Xerces bounds neither), then run(source) with Xerces'
+  // exceptions as DecodeErrors.
   template <class Run>
   void parse(std::string_view library, std::string_view input, Run&& run) {
-    reject_unbounded(library, input, marks);
-    translate_errors(library, [&] { run(source(skip_bom(input))); });
+    const auto [body, skipped] = open_document(library, input);
+    reject_unbounded(library, body, marks, skipped);
+    translate_errors(library, [&] { run(source(body)); });
   }
 };
 
