@@ -2,6 +2,7 @@
 // light and Atom spellings that every decoder of the format must bind to the
 // same properties (type annotations, inferred types, nulls, nested values,
 // inline entries), and formats that do not define it rejecting it.
+#include "codecs/common/entity.hpp"
 #include "tests/test_support.hpp"
 
 namespace wb::test {
@@ -72,6 +73,28 @@ TEST_P(JsonEntities, NonStringTypeAnnotationOrNoFeedIsRejected) {
   }
 }
 
+// nlohmann's and Boost.JSON's object models keep one member per name; every
+// decoder reads a repeated name as they do (entity.hpp): first place, last
+// value, among the properties and inside nested values. Found by the fuzz
+// targets' agreement check: the streaming decoders had kept both.
+TEST_P(JsonEntities, RepeatedNamesKeepTheFirstPlaceAndTheLastValue) {
+  expect_entities(*GetParam().decoder,
+                  R"({"value":[{"Z":1,"A":"x","Z":"3","Z@odata.type":"Edm.Int64",)"
+                  R"("C":{"z":1,"a":[{"b":1,"b":{"c":2,"c":3}}],"z":true}}]})",
+                  rows({{{"Z", "Edm.Int64", "3"},
+                         {"A", "Edm.String", "x"},
+                         {"C", "Complex", R"({"z":true,"a":[{"b":{"c":3}}]})"}}}));
+}
+
+TEST_P(JsonEntities, NestedValuesDeeperThanTheLimitAreRejected) {
+  const auto nested = [](int depth) {
+    return R"({"value":[{"C":)" + std::string(depth, '[') + std::string(depth, ']') + "}]}";
+  };
+  const CodecEntry& d = *GetParam().decoder;
+  EXPECT_NO_THROW(decode(d, nested(entity::kMaxNestedDepth), DatasetKind::entity));
+  EXPECT_THROW(decode(d, nested(entity::kMaxNestedDepth + 1), DatasetKind::entity), DecodeError);
+}
+
 INSTANTIATE_TEST_SUITE_P(Registry, JsonEntities, ::testing::ValuesIn(decoder_cases("json")),
                          decoder_case_name);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(JsonEntities);
@@ -122,6 +145,17 @@ TEST_P(AtomEntities, SingleEntryIsOneRowAndOtherRootsAreRejected) {
   EXPECT_THROW(
       decode(*GetParam().decoder, std::string(kFeedStart) + "<entry>", DatasetKind::entity),
       DecodeError);
+}
+
+TEST_P(AtomEntities, RepeatedNamesKeepTheFirstPlaceAndTheLastValue) {
+  expect_entities(*GetParam().decoder,
+                  std::string(kFeedStart) +
+                      R"(<entry><content><m:properties><d:Z>1</d:Z><d:A>x</d:A>)"
+                      R"(<d:Z m:type="Edm.Int32">3</d:Z><d:C><d:z>1</d:z><d:a>2</d:a>)"
+                      R"(<d:z>3</d:z></d:C></m:properties></content></entry></feed>)",
+                  rows({{{"Z", "Edm.Int32", "3"},
+                         {"A", "Edm.String", "x"},
+                         {"C", "Complex", R"({"z":"3","a":"2"})"}}}));
 }
 
 INSTANTIATE_TEST_SUITE_P(Registry, AtomEntities, ::testing::ValuesIn(decoder_cases("atom")),

@@ -1,5 +1,9 @@
 #include "codecs/common/entity.hpp"
 
+#include <algorithm>
+#include <utility>
+
+#include "codecs/codec.hpp"
 #include "codecs/common/text.hpp"
 #include "codecs/json/escape.hpp"
 
@@ -65,7 +69,114 @@ std::string_view type_annotation_target(std::string_view key) {
   return key.substr(0, key.size() - kSuffix.size());
 }
 
-void apply_annotations(EntityRow& row, const std::vector<TypeAnnotation>& annotations) {
+namespace {
+
+// JsonText's compact text of a nested value, rewritten with each object's
+// repeated member names merged (first place, last value). Scalars are copied
+// as written; keys compare as written, which JsonText's one spelling of each
+// string makes a comparison of the names.
+class MergeNames {
+ public:
+  MergeNames(std::string_view format, std::string_view property, std::string_view text)
+      : format_(format), property_(property), in_(text) {}
+  std::string run() {
+    std::string out;
+    value(out, 1);
+    return out;
+  }
+
+ private:
+  void value(std::string& out, int depth) {
+    if (depth > kMaxNestedDepth)
+      throw DecodeError(format_, "property " + std::string(property_) +
+                                     ": a value nested deeper than " +
+                                     std::to_string(kMaxNestedDepth) + " levels");
+    const char c = peek();
+    if (c == '{') return object(out, depth);
+    if (c == '[') return array(out, depth);
+    out += c == '"' ? string() : scalar();
+  }
+  void object(std::string& out, int depth) {
+    ++at_;
+    std::vector<std::pair<std::string_view, std::string>> members;
+    while (peek() != '}') {
+      const std::string_view key = string();
+      ++at_;  // ':'
+      std::string v;
+      value(v, depth + 1);
+      auto same = std::find_if(members.begin(), members.end(),
+                               [&](const auto& m) { return m.first == key; });
+      if (same != members.end())
+        same->second = std::move(v);
+      else
+        members.emplace_back(key, std::move(v));
+      if (peek() == ',') ++at_;
+    }
+    ++at_;
+    out += '{';
+    for (std::size_t i = 0; i < members.size(); ++i) {
+      if (i) out += ',';
+      out += members[i].first;
+      out += ':';
+      out += members[i].second;
+    }
+    out += '}';
+  }
+  void array(std::string& out, int depth) {
+    ++at_;
+    out += '[';
+    while (peek() != ']') {
+      value(out, depth + 1);
+      if (peek() == ',') out += in_[at_++];
+    }
+    ++at_;
+    out += ']';
+  }
+  std::string_view string() {  // at its opening quote
+    const std::size_t from = at_++;
+    while (at_ < in_.size() && in_[at_] != '"') at_ += in_[at_] == '\\' ? 2 : 1;
+    ++at_;
+    return in_.substr(from, std::min(at_, in_.size()) - from);
+  }
+  std::string_view scalar() {
+    const std::size_t from = at_;
+    while (at_ < in_.size() && in_[at_] != ',' && in_[at_] != ']' && in_[at_] != '}') ++at_;
+    return in_.substr(from, at_ - from);
+  }
+  // Text JsonText did not write would end the loops here rather than run on.
+  char peek() const { return at_ < in_.size() ? in_[at_] : '}'; }
+
+  std::string_view format_, property_, in_;
+  std::size_t at_ = 0;
+};
+
+}  // namespace
+
+std::string merged_names(std::string_view format, std::string_view property,
+                         std::string_view json_text) {
+  return MergeNames(format, property, json_text).run();
+}
+
+void merge_repeated_properties(EntityRow& row) {
+  std::vector<EntityProperty>& ps = row.Properties;
+  for (std::size_t i = 0; i < ps.size(); ++i)
+    for (std::size_t j = i + 1; j < ps.size();) {
+      if (ps[j].Name != ps[i].Name) {
+        ++j;
+        continue;
+      }
+      ps[i].Type = std::move(ps[j].Type);
+      ps[i].Value = std::move(ps[j].Value);
+      ps.erase(ps.begin() + static_cast<std::ptrdiff_t>(j));
+    }
+}
+
+void finish_json_row(std::string_view format, EntityRow& row,
+                     const std::vector<TypeAnnotation>& annotations) {
+  merge_repeated_properties(row);
+  for (EntityProperty& p : row.Properties)
+    if (p.Type == kComplex || p.Type == kCollection)
+      p.Value = merged_names(format, p.Name, p.Value);
   for (const TypeAnnotation& a : annotations)
     for (EntityProperty& p : row.Properties) {
       if (p.Name != a.name) continue;

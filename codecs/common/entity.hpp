@@ -54,9 +54,28 @@ std::string_view type_annotation_target(std::string_view key);
 struct TypeAnnotation {
   std::string name, type;
 };
-// Applies the annotations seen in a row object (before or after their
-// property) to its properties: the declared type replaces the inferred one.
-void apply_annotations(EntityRow& row, const std::vector<TypeAnnotation>& annotations);
+// Repeated names, read as a JSON object model reads them (nlohmann and
+// Boost.JSON keep one member per name): a name given twice keeps its first
+// place and takes the last value, among a row's properties and inside nested
+// values. Streaming decoders and Atom see every occurrence; every entity
+// decoder ends its rows with these, so that all of them give the same rows.
+//
+// A nested value's JSON text (JsonText's) with its objects' repeated names
+// merged. Deeper than kMaxNestedDepth is a DecodeError (format: the name it
+// gives), which bounds the recursion.
+inline constexpr int kMaxNestedDepth = 512;
+std::string merged_names(std::string_view format, std::string_view property,
+                         std::string_view json_text);
+// A JSON row: its repeated properties merged, the names inside its nested
+// values (typed Complex or Collection) merged, then the annotations seen in
+// the row object (before or after their property) applied: the declared type
+// replaces the inferred one.
+void finish_json_row(std::string_view format, EntityRow& row,
+                     const std::vector<TypeAnnotation>& annotations);
+// A row's repeated properties merged (Atom: all a row needs, its nested
+// values having been merged as they ended; their types are the payload's,
+// which cannot tell a nested value from text).
+void merge_repeated_properties(EntityRow& row);
 
 // Compact JSON text of a nested value, written from parser events in order.
 // Numbers use the same text as property values.

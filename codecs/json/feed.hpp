@@ -298,7 +298,7 @@ struct DomBinder {
       entity::JsonText out(p.Value);
       render(child, out);
     });
-    entity::apply_annotations(row, annotations);
+    entity::finish_json_row(kFormat, row, annotations);
   }
 
   template <class T>

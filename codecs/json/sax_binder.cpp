@@ -121,7 +121,7 @@ void SaxBinderBase::end_object() {
   }
   if (row_) {
     if (nested_.depth() > 0) return end_nested(true);
-    entity::apply_annotations(*row_, annotations_);
+    entity::finish_json_row(kFormat, *row_, annotations_);
     row_ = nullptr;
     return;
   }

@@ -94,7 +94,7 @@ class SimdjsonOndemandDecoder : public DecoderFor<SimdjsonOndemandDecoder> {
         scalar(field.value(), p);
       }
     }
-    entity::apply_annotations(row, annotations_);
+    entity::finish_json_row(kFormat, row, annotations_);
   }
 
   // A nested entity property value as JSON text.

@@ -63,7 +63,10 @@ void EntityBinder::end() {
   const Frame top = frames_.back();
   frames_.pop_back();
   attrs_wanted_ = false;
-  if (top == Frame::entry) open_rows_.pop_back();
+  if (top == Frame::entry) {
+    entity::merge_repeated_properties(rows_[open_rows_.back()]);
+    open_rows_.pop_back();
+  }
   if (top == Frame::value) end_value();
 }
 
@@ -81,7 +84,7 @@ void EntityBinder::end_value() {
                : !nested       ? entity::kString
                : v.array       ? entity::kCollection
                                : entity::kComplex;
-      p.Value = nested ? std::move(v.json) : std::move(v.text);
+      p.Value = nested ? entity::merged_names(kFormat, p.Name, v.json) : std::move(v.text);
     }
     return;
   }
