@@ -150,9 +150,9 @@ struct DecoderParts : ReaderParts {
   // exceptions as DecodeErrors.
   template <class Run>
   void parse(std::string_view library, std::string_view input, Run&& run) {
-    const auto [body, skipped] = open_document(library, input);
-    reject_unbounded(library, body, marks, skipped);
-    translate_errors(library, [&] { run(source(body)); });
+    const Document doc = open_document(library, input);
+    reject_unbounded(library, doc.body, marks, doc.skipped);
+    translate_errors(library, [&] { run(source(doc.body)); });
   }
 };
 
