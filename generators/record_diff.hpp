@@ -15,7 +15,8 @@ namespace wb {
 
 enum class DoubleMatch {
   identical,  // the same value bit for bit (-0 is not 0), any NaN matching any NaN
-  close,      // within 1e-15 relative (decoders known not to round-trip exactly)
+  close,      // within 1e-15 relative (decoders known not to round-trip exactly),
+              // Edm.Double entity values too (doubles written as text)
 };
 
 // nullopt when the records are equal (every other field: operator==).

@@ -19,7 +19,8 @@ Records rows(std::vector<Props> props) {
 void expect_entities(const CodecEntry& d, std::string_view payload, const Records& expected) {
   SCOPED_TRACE(std::string("payload: ") + std::string(payload));
   try {
-    EXPECT_TRUE(same_records(expected, decode(d, payload, DatasetKind::entity)));
+    // An inexact decoder (registry.def) may miss a double by an ulp.
+    EXPECT_TRUE(same_records(expected, decode(d, payload, DatasetKind::entity), d.exact));
   } catch (const DecodeError& e) {
     ADD_FAILURE() << "rejected: " << e.describe();
   }
@@ -84,6 +85,15 @@ TEST_P(JsonEntities, RepeatedNamesKeepTheFirstPlaceAndTheLastValue) {
                   rows({{{"Z", "Edm.Int64", "3"},
                          {"A", "Edm.String", "x"},
                          {"C", "Complex", R"({"z":true,"a":[{"b":{"c":3}}]})"}}}));
+}
+
+// simdjson 3.0.1's On-Demand get_number() read a float of more than 19
+// digits as 0 (found by the fuzz targets' agreement check).
+TEST_P(JsonEntities, FloatsOfManyDigitsReadAsDoubles) {
+  expect_entities(*GetParam().decoder,
+                  R"({"value":[{"A":999999999999999999999999999999999999999.9,)"
+                  R"("B":[99999999999999999999.5]}]})",
+                  rows({{{"A", "Edm.Double", "1e+39"}, {"B", "Collection", "[1e+20]"}}}));
 }
 
 TEST_P(JsonEntities, NestedValuesDeeperThanTheLimitAreRejected) {
