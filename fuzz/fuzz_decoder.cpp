@@ -3,9 +3,13 @@
 // the registry, parse-only and a full decode into each dataset, so one target
 // covers the whole decoder family and new adapters are fuzzed without edits.
 // A DecodeError is the expected answer to garbage; anything else that escapes
-// (another exception, a crash, a sanitizer report) is a finding.
+// (another exception, a crash, a sanitizer report) is a finding. So is a
+// disagreement: the decoders that accept the bytes as one dataset must read
+// the same records from them (doubles bit for bit, or within 1e-15 relative
+// beside a decoder the registry marks inexact), or one of them misreads it.
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -14,23 +18,57 @@
 
 #include "codecs/codec.hpp"
 #include "codecs/registry.hpp"
+#include "generators/datasets.hpp"
+#include "generators/record_diff.hpp"
 
 namespace {
 
 struct Family {
+  std::vector<const wb::CodecEntry*> entries;
   std::vector<std::unique_ptr<wb::Decoder>> decoders;
-  Family() {
-    for (const wb::CodecEntry* c : wb::codecs_of(WB_FUZZ_FORMAT, wb::Role::decode))
-      decoders.push_back(c->make_decoder());
+  Family() : entries(wb::codecs_of(WB_FUZZ_FORMAT, wb::Role::decode)) {
+    for (const wb::CodecEntry* c : entries) decoders.push_back(c->make_decoder());
   }
 };
 
+// Whether f ran through; a DecodeError is a clean rejection.
 template <class F>
-void expect_clean(F&& f) {
+bool accepted(F&& f) {
   try {
     f();
+    return true;
   } catch (const wb::DecodeError&) {
-    // A clean rejection.
+    return false;
+  }
+}
+
+struct Reading {
+  const wb::CodecEntry* decoder;
+  wb::Records records;
+};
+
+// Holds every reading to one: the first exact decoder's (the first reading
+// if no exact decoder accepted the input).
+void check_agreement(const std::vector<Reading>& readings, std::size_t kind) {
+  if (readings.size() < 2) return;
+  const Reading* reference = &readings.front();
+  for (const Reading& r : readings)
+    if (r.decoder->exact) {
+      reference = &r;
+      break;
+    }
+  for (const Reading& r : readings) {
+    if (&r == reference) continue;
+    const auto doubles = reference->decoder->exact && r.decoder->exact ? wb::DoubleMatch::identical
+                                                                       : wb::DoubleMatch::close;
+    if (const auto d = wb::first_difference(reference->records, r.records, doubles)) {
+      const auto name = [](std::string_view s) { return std::string(s); };
+      std::fprintf(
+          stderr, "==wirebench== %s decoders disagree on %s rows: %s (expected), %s\n%s\n",
+          WB_FUZZ_FORMAT, name(wb::dataset_info(static_cast<wb::DatasetKind>(kind)).name).c_str(),
+          name(reference->decoder->library).c_str(), name(r.decoder->library).c_str(), d->c_str());
+      __builtin_trap();  // libFuzzer writes the input out
+    }
   }
 }
 
@@ -44,12 +82,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // padded_copy gives the kInputPadding bytes every decoder may read.
   const std::string input =
       wb::padded_copy(std::string_view(reinterpret_cast<const char*>(data), size));
-  for (const auto& decoder : family.decoders) {
-    expect_clean([&] { decoder->parse_only(input); });
-    for (std::size_t kind = 0; kind < std::variant_size_v<wb::Records>; ++kind) {
+  for (const auto& decoder : family.decoders) accepted([&] { decoder->parse_only(input); });
+  for (std::size_t kind = 0; kind < std::variant_size_v<wb::Records>; ++kind) {
+    std::vector<Reading> readings;
+    for (std::size_t i = 0; i < family.decoders.size(); ++i) {
       wb::Records out = wb::empty_records(static_cast<wb::DatasetKind>(kind));
-      expect_clean([&] { decoder->decode(input, out); });
+      if (accepted([&] { family.decoders[i]->decode(input, out); }))
+        readings.push_back({family.entries[i], std::move(out)});
     }
+    check_agreement(readings, kind);
   }
   return 0;
 }
