@@ -156,7 +156,7 @@ class SimdjsonOndemandDecoder : public DecoderFor<SimdjsonOndemandDecoder> {
             break;
         }
         double d = 0;
-        check(v.get_double().get(d));
+        check(read_double(v, d));
         return entity::set_number(p, d);
       }
       case od::json_type::boolean: {
@@ -182,7 +182,7 @@ class SimdjsonOndemandDecoder : public DecoderFor<SimdjsonOndemandDecoder> {
       }
       case ValueKind::float64: {
         double d;
-        if (auto e = v.get_double().get(d)) mismatch(s, v, e);
+        if (auto e = read_double(v, d)) mismatch(s, v, e);
         return store_double(kFormat, s, record, d);
       }
       case ValueKind::string:
@@ -202,6 +202,27 @@ class SimdjsonOndemandDecoder : public DecoderFor<SimdjsonOndemandDecoder> {
         break;
     }
     throw DecodeError(kFormat, "member " + std::string(s.name) + ": not bindable here");
+  }
+
+  // get_double(), but exact: simdjson 3.0.1's On-Demand misreads a number
+  // of more than 19 digits after a zero integer part, 0.800000000000000000000
+  // as 0.00679 (simdjson issue #2093, fixed in 3.6.3; found by the fuzz
+  // targets' agreement check). Up to 19 digits its answer stands; a longer
+  // token, which it has validated, is read again with from_chars.
+  static simdjson::error_code read_double(od::value& v, double& d) {
+    const std::string_view token = v.raw_json_token();  // before get_double() moves on
+    if (auto e = v.get_double().get(d)) return e;
+    if (token.size() <= 19) return simdjson::SUCCESS;
+    std::size_t digits = 0;
+    for (char c : token) {
+      if (c == 'e' || c == 'E' || c == ' ' || c == '\t' || c == '\r' || c == '\n') break;
+      digits += c >= '0' && c <= '9';
+    }
+    if (digits <= 19) return simdjson::SUCCESS;
+    const auto exact = text::parse_double(token.substr(0, token.find_last_not_of(" \t\r\n") + 1));
+    if (!exact) return simdjson::NUMBER_ERROR;
+    d = *exact;
+    return simdjson::SUCCESS;
   }
 
   // The root: a container goes through the value walk; a scalar root is read
