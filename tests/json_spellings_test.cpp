@@ -215,6 +215,15 @@ TEST_P(JsonSpellings, RejectsMalformedText) {
   expect_rejects("raw control character", feed("{\"ID\":1,\"MessageText\":\"a\nb\"}"));
   expect_rejects("single quotes", feed(R"({'ID':1,"MessageText":"a"})"));
   expect_rejects("trailing comma", feed(R"({"ID":1,"MessageText":"a",})"));
+  // In members no decoder binds too: simdjson On-Demand passed over them
+  // unchecked (found by the fuzz targets' decode-versus-parse_only check).
+  expect_rejects("bad escape in an unknown member",
+                 feed(R"({"ID":1,"MessageText":"a","Other":"\u0po"})"));
+  expect_rejects("a control byte before an unknown member's value",
+                 feed("{\"ID\":1,\"MessageText\":\"a\",\"Other\":\x11\"b\"}"));
+  expect_rejects("bad escape in the feed's metadata",
+                 R"({"odata.metadata":"\u0po","value":[{"ID":1,"MessageText":"a"}]})");
+  expect_rejects("a bad number in an annotation", feed(R"({"ID":1,"MessageText":"a","x@y":01})"));
 }
 
 INSTANTIATE_TEST_SUITE_P(Registry, JsonSpellings, ::testing::ValuesIn(decoder_cases("json")),
