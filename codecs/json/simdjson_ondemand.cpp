@@ -281,8 +281,13 @@ class SimdjsonOndemandDecoder : public DecoderFor<SimdjsonOndemandDecoder> {
           visit(field.value(), depth + 1, max_depth);
         }
         return;
-      case od::json_type::number:
-        return (void)od::number(v.get_number());
+      case od::json_type::number: {
+        // As decode reads a double member: a number get_number() refuses
+        // (an integer beyond 64 bits) but get_double() reads is a number.
+        od::number n;
+        if (v.get_number().get(n)) (void)double(v.get_double());
+        return;
+      }
       case od::json_type::string:
         return (void)std::string_view(v.get_string());
       case od::json_type::boolean:
