@@ -43,6 +43,13 @@ bool accepted(F&& f) {
   }
 }
 
+// A finding that is no crash: reported, then the process aborts so that
+// libFuzzer writes the input out.
+[[noreturn]] void finding(const std::string& what) {
+  std::fprintf(stderr, "==wirebench== %s\n", what.c_str());
+  __builtin_trap();
+}
+
 struct Reading {
   const wb::CodecEntry* decoder;
   wb::Records records;
@@ -62,14 +69,11 @@ void check_agreement(const std::vector<Reading>& readings, std::size_t kind) {
     if (&r == reference) continue;
     const auto doubles = reference->decoder->exact && r.decoder->exact ? wb::DoubleMatch::identical
                                                                        : wb::DoubleMatch::close;
-    if (const auto d = wb::first_difference(reference->records, r.records, doubles)) {
-      const auto name = [](std::string_view s) { return std::string(s); };
-      std::fprintf(
-          stderr, "==wirebench== %s decoders disagree on %s rows: %s (expected), %s\n%s\n",
-          WB_FUZZ_FORMAT, name(wb::dataset_info(static_cast<wb::DatasetKind>(kind)).name).c_str(),
-          name(reference->decoder->library).c_str(), name(r.decoder->library).c_str(), d->c_str());
-      __builtin_trap();  // libFuzzer writes the input out
-    }
+    if (const auto d = wb::first_difference(reference->records, r.records, doubles))
+      finding(std::string(WB_FUZZ_FORMAT) + " decoders disagree on " +
+              std::string(wb::dataset_info(static_cast<wb::DatasetKind>(kind)).name) +
+              " rows: " + std::string(reference->decoder->library) + " (expected), " +
+              std::string(r.decoder->library) + "\n" + *d);
   }
 }
 
@@ -93,11 +97,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       if (!accepted([&] { family.decoders[i]->decode(input, out); })) continue;
       // The benchmarks divide decode by parse-only: both must read the same
       // documents, bar what binding adds.
-      if (!parsed[i]) {
-        std::fprintf(stderr, "==wirebench== %s %s decodes what its parse_only() rejects\n",
-                     WB_FUZZ_FORMAT, std::string(family.entries[i]->library).c_str());
-        __builtin_trap();
-      }
+      if (!parsed[i])
+        finding(std::string(WB_FUZZ_FORMAT) + " " + std::string(family.entries[i]->library) +
+                " decodes what its parse_only() rejects");
       readings.push_back({family.entries[i], std::move(out)});
     }
     check_agreement(readings, kind);

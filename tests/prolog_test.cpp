@@ -88,13 +88,7 @@ TEST_P(PrologDecoders, RefuseDoctypesAndOtherEncodings) {
   }
 }
 
-std::vector<test::DecoderCase> xml_decoders() {
-  std::vector<test::DecoderCase> out = test::decoder_cases("atom");
-  for (const test::DecoderCase& c : test::decoder_cases("soap")) out.push_back(c);
-  return out;
-}
-
-INSTANTIATE_TEST_SUITE_P(Registry, PrologDecoders, ::testing::ValuesIn(xml_decoders()),
+INSTANTIATE_TEST_SUITE_P(Registry, PrologDecoders, ::testing::ValuesIn(test::xml_decoder_cases()),
                          test::decoder_case_name);
 
 TEST(PrologRouters, EveryXmlRouterRefusesThem) {

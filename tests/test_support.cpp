@@ -108,6 +108,12 @@ std::vector<DecoderCase> decoder_cases(std::string_view only_format) {
   return out;
 }
 
+std::vector<DecoderCase> xml_decoder_cases() {
+  std::vector<DecoderCase> out = decoder_cases("atom");
+  for (const DecoderCase& c : decoder_cases("soap")) out.push_back(c);
+  return out;
+}
+
 std::string decoder_case_name(const ::testing::TestParamInfo<DecoderCase>& info) {
   const CodecEntry& d = *info.param.decoder;
   return gtest_name(std::string(d.format) + "_" + std::string(d.library));

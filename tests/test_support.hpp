@@ -53,6 +53,8 @@ struct DecoderCase {
   const CodecEntry* decoder;
 };
 std::vector<DecoderCase> decoder_cases(std::string_view only_format = {});
+// Every decoder of the XML formats (atom, then soap).
+std::vector<DecoderCase> xml_decoder_cases();
 std::string decoder_case_name(const ::testing::TestParamInfo<DecoderCase>& info);
 
 // One encoder of a format with one dataset.

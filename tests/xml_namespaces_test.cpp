@@ -309,12 +309,6 @@ Payload make_payload(std::string_view format, DatasetKind kind, const Records& r
           atom ? std::string(kDataNs) : xml::data_contract_ns(kind)};
 }
 
-std::vector<DecoderCase> xml_decoders() {
-  std::vector<DecoderCase> out = decoder_cases("atom");
-  for (const DecoderCase& c : decoder_cases("soap")) out.push_back(c);
-  return out;
-}
-
 class XmlNamespaces : public ::testing::TestWithParam<DecoderCase> {};
 
 TEST_P(XmlNamespaces, EverySpellingDecodesToTheSameRecords) {
@@ -356,7 +350,7 @@ TEST_P(XmlNamespaces, WrongNamespaceUrisDoNotDecodeToTheRecords) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Registry, XmlNamespaces, ::testing::ValuesIn(xml_decoders()),
+INSTANTIATE_TEST_SUITE_P(Registry, XmlNamespaces, ::testing::ValuesIn(xml_decoder_cases()),
                          decoder_case_name);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(XmlNamespaces);
 

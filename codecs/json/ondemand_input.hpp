@@ -44,6 +44,11 @@ class OndemandInput {
     return doc_.current_location().get(at) ? -1 : at - base_;
   }
   std::size_t max_depth() const { return parser_.max_depth(); }
+  // A scalar's raw_json_token() without the white space On-Demand includes
+  // after it.
+  static std::string_view token_text(std::string_view raw) {
+    return raw.substr(0, raw.find_last_not_of(" \t\r\n") + 1);
+  }
 
  private:
   std::string_view library_;

@@ -1,6 +1,8 @@
 // simdjson On-Demand: a forward-only walk that binds each member as it is
 // reached. Members we do not bind are never read: On-Demand skips them, so
 // their contents are only checked structurally (brackets, strings, UTF-8).
+#include <algorithm>
+
 #include <simdjson.h>
 
 #include "codecs/json/feed.hpp"
@@ -28,7 +30,7 @@ class SimdjsonOndemandDecoder : public DecoderFor<SimdjsonOndemandDecoder> {
     for (auto member : root) {
       od::field field;
       if (key_of(member, field) != "value") {
-        skip(field.value(), 1);
+        walk(field.value(), 1);
         continue;
       }
       if (found) throw DecodeError(kFormat, "a second 'value' member");
@@ -65,7 +67,7 @@ class SimdjsonOndemandDecoder : public DecoderFor<SimdjsonOndemandDecoder> {
       if (s)
         store(*s, record, field.value()), ++bound;
       else
-        skip(field.value(), 3);
+        walk(field.value(), 3);
     }
     require_members(kFormat, t, bound);
   }
@@ -88,7 +90,7 @@ class SimdjsonOndemandDecoder : public DecoderFor<SimdjsonOndemandDecoder> {
         continue;
       }
       if (entity::is_annotation(key)) {
-        skip(field.value(), 3);
+        walk(field.value(), 3);
         continue;
       }
       EntityProperty& p = row.Properties.emplace_back();
@@ -221,24 +223,27 @@ class SimdjsonOndemandDecoder : public DecoderFor<SimdjsonOndemandDecoder> {
   static simdjson::error_code read_double(od::value& v, double& d) {
     const std::string_view token = v.raw_json_token();  // before get_double() moves on
     if (auto e = v.get_double().get(d)) return e;
-    if (token.size() <= 19) return simdjson::SUCCESS;
-    std::size_t digits = 0;
-    for (char c : token) {
-      if (c == 'e' || c == 'E' || c == ' ' || c == '\t' || c == '\r' || c == '\n') break;
-      digits += c >= '0' && c <= '9';
-    }
-    if (digits <= 19) return simdjson::SUCCESS;
-    const auto exact = text::parse_double(token.substr(0, token.find_last_not_of(" \t\r\n") + 1));
+    // 19 characters (white space after it included) hold at most 19 digits.
+    return token.size() <= 19 ? simdjson::SUCCESS : reread_long(token, d);
+  }
+  [[gnu::noinline]] static simdjson::error_code reread_long(std::string_view raw, double& d) {
+    const std::string_view token = OndemandInput::token_text(raw);
+    const std::string_view mantissa = token.substr(0, token.find_first_of("eE"));
+    if (std::count_if(mantissa.begin(), mantissa.end(),
+                      [](char c) { return c >= '0' && c <= '9'; }) <= 19)
+      return simdjson::SUCCESS;
+    const auto exact = text::parse_double(token);
     if (!exact) return simdjson::NUMBER_ERROR;
     d = *exact;
     return simdjson::SUCCESS;
   }
 
-  // A value we do not bind, walked as parse_only() walks it. On-Demand passes
-  // over a value it is not asked for without validating it: a bad escape or
-  // stray bytes before it went through (found by the fuzz targets' check that
-  // decode accepts nothing parse_only() rejects; the other decoders refuse).
-  void skip(od::value v, std::size_t depth) {
+  // visit() with its errors as DecodeErrors: parse_only()'s walk, and decode's
+  // for a value it does not bind. On-Demand passes over a value it is not
+  // asked for without validating it: a bad escape or stray bytes before it
+  // went through (found by the fuzz targets' check that decode accepts
+  // nothing parse_only() rejects; the other decoders refuse).
+  void walk(od::value v, std::size_t depth) {
     try {
       visit(v, depth, in_.max_depth());
     } catch (const simdjson::simdjson_error& e) {
@@ -255,11 +260,7 @@ class SimdjsonOndemandDecoder : public DecoderFor<SimdjsonOndemandDecoder> {
       return visit_scalar(root, type);
     od::value v;
     check(root.get_value().get(v));
-    try {
-      visit(v, 0, in_.max_depth());
-    } catch (const simdjson::simdjson_error& e) {
-      check(e.error());
-    }
+    walk(v, 0);
   }
 
   // A static walk on simdjson's exception API, as simdjson's docs write it

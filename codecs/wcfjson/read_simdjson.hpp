@@ -65,8 +65,7 @@ class SimdjsonReader {
         else
           check(std::move(raw).get(token));
         check(v.get_number().error());  // validates it
-        const std::size_t end = token.find_last_not_of(" \t\r\n");
-        return t.number(token.substr(0, end + 1));
+        return t.number(json::OndemandInput::token_text(token));
       }
       case simdjson::ondemand::json_type::string: {
         std::string_view s;

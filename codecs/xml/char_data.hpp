@@ -17,6 +17,11 @@
 
 namespace wb::xml {
 
+// White space, S in XML 1.0 (2.3).
+inline bool is_xml_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
 enum class CharData {
   text,      // between markup
   cdata,     // inside <![CDATA[...]]>: only line ends change

@@ -3,13 +3,10 @@
 #include <string>
 
 #include "codecs/codec.hpp"
+#include "codecs/xml/char_data.hpp"
 
 namespace wb::xml {
 namespace {
-
-bool is_space(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
 
 bool same_ascii_ignoring_case(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
@@ -31,12 +28,12 @@ std::size_t first_non_ascii(std::string_view s) {
 // (the parser then reports it).
 std::pair<std::string_view, std::size_t> declared_encoding(std::string_view decl) {
   std::size_t at = decl.find("encoding");
-  if (at == std::string_view::npos || at == 0 || !is_space(decl[at - 1])) return {};
+  if (at == std::string_view::npos || at == 0 || !is_xml_space(decl[at - 1])) return {};
   at += 8;
-  while (at < decl.size() && is_space(decl[at])) ++at;
+  while (at < decl.size() && is_xml_space(decl[at])) ++at;
   if (at == decl.size() || decl[at] != '=') return {};
   ++at;
-  while (at < decl.size() && is_space(decl[at])) ++at;
+  while (at < decl.size() && is_xml_space(decl[at])) ++at;
   if (at == decl.size() || (decl[at] != '"' && decl[at] != '\'')) return {};
   const std::size_t end = decl.find(decl[at], at + 1);
   if (end == std::string_view::npos) return {};
@@ -55,7 +52,7 @@ Document open_document(std::string_view library, std::string_view input) {
       body.substr(0, 4).find('\0') != std::string_view::npos)
     refuse("a UTF-16 or UTF-32 document: payloads are UTF-8", 0);
   std::size_t i = 0;
-  if (body.starts_with("<?xml") && body.size() > 5 && is_space(body[5])) {
+  if (body.starts_with("<?xml") && body.size() > 5 && is_xml_space(body[5])) {
     const std::size_t end = body.find("?>");
     if (end == std::string_view::npos) return {body, skipped};  // the parser reports it
     const auto [encoding, at] = declared_encoding(body.substr(0, end));
@@ -70,7 +67,7 @@ Document open_document(std::string_view library, std::string_view input) {
   }
   // Misc* (comments, PIs, white space), then a DOCTYPE or the root element.
   while (i < body.size()) {
-    if (is_space(body[i])) {
+    if (is_xml_space(body[i])) {
       ++i;
       continue;
     }

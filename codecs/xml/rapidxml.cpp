@@ -142,10 +142,6 @@ struct Item {
   explicit operator bool() const { return node || !gap.empty(); }
 };
 
-bool is_ws(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
 struct RapidDom {
   using Node = Item;
   static constexpr std::string_view kLibrary = "rapidxml";
@@ -240,21 +236,21 @@ struct RapidDom {
         value_of(prev).data() + value_of(prev).size() == at)
       return {n, {}};
     const char* from = at;
-    while (is_ws(from[-1])) --from;
+    while (is_xml_space(from[-1])) --from;
     return {n, {from, static_cast<std::size_t>(at - from)}};
   }
   // The whitespace from p to the end tag; p null: none.
   static Item end_gap(const char* p) {
     if (!p) return {};
     const char* to = p;
-    while (is_ws(*to)) ++to;
+    while (is_xml_space(*to)) ++to;
     return {nullptr, {p, static_cast<std::size_t>(to - p)}};
   }
   // After the start tag's '>' (null for <e/>): RapidXML checked its syntax.
   static const char* content_start(const XmlNode* e) {
     const char* p = e->name() + e->name_size();
     if (const auto* a = e->last_attribute()) p = a->value() + a->value_size() + 1;  // quote
-    while (is_ws(*p)) ++p;
+    while (is_xml_space(*p)) ++p;
     return *p == '>' ? p + 1 : nullptr;
   }
 };
