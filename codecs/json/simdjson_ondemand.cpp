@@ -150,18 +150,21 @@ class SimdjsonOndemandDecoder : public DecoderFor<SimdjsonOndemandDecoder> {
         // its type: simdjson 3.0.1's get_number() gives 0 for a float of more
         // than 19 digits (999999999999999999999999999999999999999.9; found by
         // the fuzz targets' agreement check), which get_double() reads right.
+        // An integer beyond 64 bits fails its integer getter (which then
+        // leaves the value unread): it is read as a double, as by the typed
+        // members and by the other libraries' entity rows.
         od::number_type kind;
         check(v.get_number_type().get(kind));
         switch (kind) {
           case od::number_type::signed_integer: {
             int64_t i = 0;
-            check(v.get_int64().get(i));
-            return entity::set_integer(p, i);
+            if (!v.get_int64().get(i)) return entity::set_integer(p, i);
+            break;
           }
           case od::number_type::unsigned_integer: {
             uint64_t u = 0;
-            check(v.get_uint64().get(u));
-            return entity::set_unsigned(p, u);
+            if (!v.get_uint64().get(u)) return entity::set_unsigned(p, u);
+            break;
           }
           case od::number_type::floating_point_number:
             break;
