@@ -223,7 +223,10 @@ class SimdjsonOndemandDecoder : public DecoderFor<SimdjsonOndemandDecoder> {
   // as 0.00679 (simdjson issue #2093, fixed in 3.6.3; found by the fuzz
   // targets' agreement check). Up to 19 digits its answer stands; a longer
   // token, which it has validated, is read again with from_chars.
-  static simdjson::error_code read_double(od::value& v, double& d) {
+  // Inlined as get_double() was: out of line it took json/science/8100
+  // decode from 1.63 to 2.01 ms on the EPYC VM, with only 3.8 % more
+  // instructions (the value's iterator went through memory).
+  [[gnu::always_inline]] static simdjson::error_code read_double(od::value& v, double& d) {
     const std::string_view token = v.raw_json_token();  // before get_double() moves on
     if (auto e = v.get_double().get(d)) return e;
     // 19 characters (white space after it included) hold at most 19 digits.
