@@ -16,20 +16,31 @@ namespace {
 class StringOutput {
  public:
   using Ch = char;
-  explicit StringOutput(std::string& out) : out_(out) { out_.resize(out_.capacity()); }
+  explicit StringOutput(std::string& out) : out_(out) { grow(out_.capacity()); }
   void Put(char c) {
     Reserve(1);
-    out_[pos_++] = c;
+    data_[pos_++] = c;
   }
   void Reserve(std::size_t n) {
-    if (out_.size() - pos_ < n) out_.resize(std::max(2 * out_.size(), pos_ + n));
+    if (size_ - pos_ < n) grow(std::max(2 * size_, pos_ + n));
   }
-  void PutUnsafe(char c) { out_[pos_++] = c; }
+  // The string's buffer is held as a pointer, not reached through the
+  // string per character: a char store may alias the string, so the
+  // compiler reloaded its data pointer after every one (a dependent load
+  // per character of WriteString's loop).
+  void PutUnsafe(char c) { data_[pos_++] = c; }
   void Flush() {}
   void finish() { out_.resize(pos_); }
 
  private:
+  void grow(std::size_t size) {
+    out_.resize(size);
+    data_ = out_.data();
+    size_ = out_.size();
+  }
   std::string& out_;
+  char* data_ = nullptr;
+  std::size_t size_ = 0;
   std::size_t pos_ = 0;
 };
 // Found by argument-dependent lookup: RapidJSON's writer reserves once per
