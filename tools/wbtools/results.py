@@ -129,7 +129,7 @@ class Run:
         if values:
             return statistics.median(values)
         entry = self.aggregates.get("median") or self.aggregates.get("mean")
-        return _seconds(entry, f"{clock}_time") if entry else math.nan
+        return entry_seconds(entry, f"{clock}_time") if entry else math.nan
 
     def spread(self, clock="cpu"):
         """(min, max, cv) over repetitions; cv is stddev/mean, nan with fewer than 2 values;
@@ -177,7 +177,7 @@ _STANDARD_FIELDS = {
     "complexity_n", "manual_time", *MEMORY_FIELDS}
 
 
-def _seconds(entry, key):
+def entry_seconds(entry, key):
     unit = entry.get("time_unit", "ns")
     if unit not in _SECONDS_PER_UNIT:
         raise UserError(f"unknown time_unit '{unit}' in benchmark '{entry.get('name')}'")
@@ -267,8 +267,8 @@ def _add_entry(runs, entry):
     if any(f in entry for f in MEMORY_FIELDS) and index >= run.memory.get("_index", -1):
         run.memory = {f: float(entry[f]) for f in MEMORY_FIELDS if f in entry}
         run.memory["_index"] = index
-    run.cpu.append(_seconds(entry, "cpu_time"))
-    run.real.append(_seconds(entry, "real_time"))
+    run.cpu.append(entry_seconds(entry, "cpu_time"))
+    run.real.append(entry_seconds(entry, "real_time"))
     if "bytes_per_second" in entry:
         run.bytes_per_second.append(float(entry["bytes_per_second"]))
     for key_name, value in entry.items():
