@@ -55,9 +55,8 @@ def git(*args):
     return done.stdout.strip()
 
 
-def build_revision(revision):
-    """wirebench_bench built from revision, in a worktree kept under build/ab/<commit>/."""
-    commit = git("rev-parse", "--verify", "--quiet", f"{revision}^{{commit}}")
+def build_commit(commit):
+    """wirebench_bench built from commit, in a worktree kept under build/ab/<commit>/."""
     tree = os.path.join(ROOT, "build", "ab", commit)
     executable = os.path.join(tree, "build", "release", EXECUTABLE)
     if os.access(executable, os.X_OK):
@@ -84,11 +83,12 @@ def resolve(spec):
         if not os.access(spec, os.X_OK):
             raise cli.UserError(f"{spec}: not executable")
         return os.path.abspath(spec), spec
-    if subprocess.run(["git", "-C", ROOT, "rev-parse", "--verify", "--quiet", f"{spec}^{{commit}}"],
-                      capture_output=True, check=False).returncode != 0:
+    try:
+        commit = git("rev-parse", "--verify", "--quiet", f"{spec}^{{commit}}")
+    except cli.UserError:
         raise cli.UserError(f"{spec}: neither an executable, a build directory with "
-                            f"{EXECUTABLE}, nor a git revision")
-    return build_revision(spec)
+                            f"{EXECUTABLE}, nor a git revision") from None
+    return build_commit(commit)
 
 
 def main(argv=None):
