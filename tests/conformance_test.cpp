@@ -1,4 +1,4 @@
-// JSONTestSuite (shared/conformance/json/test_parsing) through every JSON
+// JSONTestSuite (fixtures/conformance/json/test_parsing) through every JSON
 // decoder. y_ files are valid JSON, n_ files are not, i_ files are up to the
 // parser. parse_only may answer anything on any file but must not crash or
 // throw anything but DecodeError; decode() must reject every n_ file. y_ files
@@ -14,7 +14,7 @@ namespace wb::test {
 namespace {
 
 std::filesystem::path corpus_dir() {
-  return shared_dir() / "conformance" / "json" / "test_parsing";
+  return fixtures_dir() / "conformance" / "json" / "test_parsing";
 }
 
 struct CorpusFile {
@@ -36,8 +36,7 @@ std::vector<CorpusFile> load_corpus() {
 // JSON decoder is registered.
 TEST(ConformanceCorpus, IsPresent) {
   ASSERT_TRUE(std::filesystem::is_directory(corpus_dir()))
-      << corpus_dir() << " is missing: the shared/ checkout beside the repository is part of "
-      << "the build contract (WB_SHARED_DIR)";
+      << corpus_dir() << " is missing: the corpus is part of the repository";
   EXPECT_GT(load_corpus().size(), 300u);
 }
 
@@ -45,8 +44,7 @@ class Conformance : public ::testing::TestWithParam<DecoderCase> {
  protected:
   void SetUp() override {
     ASSERT_TRUE(std::filesystem::is_directory(corpus_dir()))
-        << corpus_dir() << " is missing: the shared/ checkout beside the repository is part of "
-        << "the build contract (WB_SHARED_DIR)";
+        << corpus_dir() << " is missing: the corpus is part of the repository";
     corpus_ = load_corpus();
     ASSERT_GT(corpus_.size(), 300u) << "incomplete corpus in " << corpus_dir();
   }

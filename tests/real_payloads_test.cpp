@@ -1,4 +1,4 @@
-// Real atom and soap payloads (shared/corpus/real, see SOURCES.md there)
+// Real atom and soap payloads (fixtures/real, see SOURCES.md there)
 // through every decoder's parse_only, and the entry counts SOURCES.md states
 // for the Atom and JSON light files, both from a plain pugixml walk and from
 // every atom/json decoder binding the files as the generic entity dataset.
@@ -13,7 +13,7 @@ namespace wb::test {
 namespace {
 
 std::filesystem::path real_dir(std::string_view format) {
-  return shared_dir() / "corpus" / "real" / format;
+  return fixtures_dir() / "real" / format;
 }
 
 struct RealFile {
@@ -34,8 +34,7 @@ std::vector<RealFile> load_dir(std::string_view format) {
 ::testing::AssertionResult real_dir_exists(std::string_view format) {
   if (std::filesystem::is_directory(real_dir(format))) return ::testing::AssertionSuccess();
   return ::testing::AssertionFailure()
-         << real_dir(format) << " is missing: the shared/ checkout beside the repository is "
-         << "part of the build contract (WB_SHARED_DIR)";
+         << real_dir(format) << " is missing: the corpus is part of the repository";
 }
 
 // ------------------------------------------------------------ parse_only

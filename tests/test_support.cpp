@@ -31,8 +31,8 @@ void write_file(const std::filesystem::path& path, std::string_view bytes) {
 std::filesystem::path source_dir() {
   return WB_SOURCE_DIR;
 }
-std::filesystem::path shared_dir() {
-  return WB_SHARED_DIR;
+std::filesystem::path fixtures_dir() {
+  return source_dir() / "fixtures";
 }
 
 // ---------------------------------------------------------------- datasets

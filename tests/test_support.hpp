@@ -22,8 +22,8 @@ namespace wb::test {
 // ---------------------------------------------------------------- files
 std::string read_file(const std::filesystem::path& path);  // throws std::runtime_error
 void write_file(const std::filesystem::path& path, std::string_view bytes);
-std::filesystem::path source_dir();  // WB_SOURCE_DIR
-std::filesystem::path shared_dir();  // WB_SHARED_DIR
+std::filesystem::path source_dir();    // WB_SOURCE_DIR
+std::filesystem::path fixtures_dir();  // source_dir() / "fixtures"
 
 // ---------------------------------------------------------------- datasets
 // Small row counts keep the suite fast; each is past row 7, so every dataset

@@ -1,5 +1,5 @@
 // The WCF JSON<->XML mapping (codecs/wcfjson/infoset.hpp) on Microsoft's
-// documented examples (shared/corpus/real/wcf-json-xml/), compared as parsed
+// documented examples (fixtures/real/wcf-json-xml/), compared as parsed
 // XML, not text; every XML library's infoset against the text writer; and a
 // wcfjson payload against the json payload of the same records.
 #include <pugixml.hpp>
@@ -21,7 +21,7 @@ namespace {
 using namespace wb::wcfjson;
 
 std::filesystem::path examples_dir() {
-  return shared_dir() / "corpus" / "real" / "wcf-json-xml";
+  return fixtures_dir() / "real" / "wcf-json-xml";
 }
 
 // Canonical form of an XML element: name, sorted attributes (xmlns included),

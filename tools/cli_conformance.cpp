@@ -28,7 +28,7 @@ namespace fs = std::filesystem;
 constexpr const char kHelp[] = R"txt(usage: wirebench conformance [--dir D] [--json OUT]
 
 Runs every decoder of format json over every file of the JSONTestSuite
-directory D (default: shared/conformance/json/test_parsing beside the
+directory D (default: fixtures/conformance/json/test_parsing in the
 repository), each parse in its own child process (10 s CPU limit), and
 records per file and decoder:
   parse   parse_only: "accepted", "rejected" (DecodeError) or "crashed"
