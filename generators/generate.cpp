@@ -4,8 +4,8 @@
 #include <cstdio>
 #include <string>
 
-#include "codecs/common/text.hpp"
 #include "datasets.hpp"
+#include "generators/text.hpp"
 
 namespace wb {
 namespace {

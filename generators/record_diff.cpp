@@ -8,7 +8,7 @@
 #include <variant>
 #include <vector>
 
-#include "codecs/common/text.hpp"
+#include "generators/text.hpp"
 
 namespace wb {
 namespace {

@@ -1,7 +1,7 @@
-// codecs/common/text.hpp: the lexical forms every codec shares. A mistake
+// generators/text.hpp: the lexical forms every codec shares. A mistake
 // here would make every format agree with every other and still be wrong, so
 // the expected texts are written out by hand.
-#include "codecs/common/text.hpp"
+#include "generators/text.hpp"
 
 #include <bit>
 #include <charconv>

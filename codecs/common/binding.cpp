@@ -1,7 +1,7 @@
 #include "codecs/common/binding.hpp"
 
 #include "codecs/common/entity.hpp"
-#include "codecs/common/text.hpp"
+#include "generators/text.hpp"
 
 namespace wb {
 namespace {

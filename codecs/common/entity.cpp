@@ -5,8 +5,8 @@
 #include <utility>
 
 #include "codecs/codec.hpp"
-#include "codecs/common/text.hpp"
 #include "codecs/json/escape.hpp"
+#include "generators/text.hpp"
 
 namespace wb::entity {
 namespace {

@@ -4,7 +4,7 @@
 #include <string>
 #include <string_view>
 
-#include "codecs/common/text.hpp"
+#include "generators/text.hpp"
 
 namespace wb::json {
 

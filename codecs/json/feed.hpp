@@ -14,8 +14,8 @@
 #include "codecs/codec.hpp"
 #include "codecs/common/binding.hpp"
 #include "codecs/common/entity.hpp"
-#include "codecs/common/text.hpp"
 #include "generators/datasets.hpp"
+#include "generators/text.hpp"
 
 namespace wb::json {
 

@@ -13,7 +13,7 @@
 #include <string_view>
 
 #include "codecs/codec.hpp"
-#include "codecs/common/text.hpp"
+#include "generators/text.hpp"
 
 namespace wb::json {
 

@@ -16,9 +16,9 @@
 #include <vector>
 
 #include "codecs/codec.hpp"
-#include "codecs/common/text.hpp"
 #include "codecs/xml/escape.hpp"
 #include "codecs/xml/writer_shapes.hpp"
+#include "generators/text.hpp"
 
 namespace wb::wcfjson {
 

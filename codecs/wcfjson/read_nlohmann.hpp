@@ -7,8 +7,8 @@
 
 #include <string_view>
 
-#include "codecs/common/text.hpp"
 #include "codecs/json/nlohmann_error.hpp"
+#include "generators/text.hpp"
 
 namespace wb::wcfjson {
 

@@ -1,6 +1,6 @@
 #include "codecs/xml/binder.hpp"
 
-#include "codecs/common/text.hpp"
+#include "generators/text.hpp"
 
 namespace wb::xml {
 

@@ -17,9 +17,9 @@
 #include <vector>
 
 #include "codecs/common/entity.hpp"
-#include "codecs/common/text.hpp"
 #include "codecs/xml/vocabulary.hpp"
 #include "generators/datasets.hpp"
+#include "generators/text.hpp"
 
 namespace wb::xml {
 

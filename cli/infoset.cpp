@@ -2,11 +2,11 @@
 // of codecs/wcfjson/infoset.hpp, read with RapidJSON's SAX reader).
 #include <string>
 
+#include "cli/args.hpp"
+#include "cli/commands.hpp"
+#include "cli/io.hpp"
 #include "codecs/wcfjson/infoset.hpp"
 #include "codecs/wcfjson/read_rapidjson.hpp"
-#include "tools/cli_args.hpp"
-#include "tools/cli_commands.hpp"
-#include "tools/cli_io.hpp"
 
 namespace wb::cli {
 namespace {

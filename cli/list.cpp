@@ -2,11 +2,11 @@
 #include <algorithm>
 #include <string>
 
+#include "cli/args.hpp"
+#include "cli/choose.hpp"
+#include "cli/commands.hpp"
+#include "cli/io.hpp"
 #include "codecs/registry.hpp"
-#include "tools/cli_args.hpp"
-#include "tools/cli_choose.hpp"
-#include "tools/cli_commands.hpp"
-#include "tools/cli_io.hpp"
 
 namespace wb::cli {
 namespace {

@@ -1,9 +1,9 @@
-#include "tools/canonical_json.hpp"
+#include "cli/canonical_json.hpp"
 
 #include <cmath>
 
-#include "codecs/common/text.hpp"
 #include "codecs/json/escape.hpp"
+#include "generators/text.hpp"
 
 namespace wb::cli {
 namespace {

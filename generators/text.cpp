@@ -1,4 +1,4 @@
-#include "codecs/common/text.hpp"
+#include "generators/text.hpp"
 
 #include <algorithm>
 #include <cstdio>

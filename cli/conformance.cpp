@@ -15,10 +15,10 @@
 #include <string>
 #include <vector>
 
+#include "cli/args.hpp"
+#include "cli/commands.hpp"
+#include "cli/io.hpp"
 #include "codecs/registry.hpp"
-#include "tools/cli_args.hpp"
-#include "tools/cli_commands.hpp"
-#include "tools/cli_io.hpp"
 
 namespace wb::cli {
 namespace {

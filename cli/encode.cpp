@@ -1,10 +1,10 @@
 // `encode`: one generated payload to stdout.
 #include <string>
 
-#include "tools/cli_args.hpp"
-#include "tools/cli_choose.hpp"
-#include "tools/cli_commands.hpp"
-#include "tools/cli_io.hpp"
+#include "cli/args.hpp"
+#include "cli/choose.hpp"
+#include "cli/commands.hpp"
+#include "cli/io.hpp"
 
 namespace wb::cli {
 namespace {

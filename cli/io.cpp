@@ -1,4 +1,4 @@
-#include "tools/cli_io.hpp"
+#include "cli/io.hpp"
 
 #include <cerrno>
 #include <cstdio>
@@ -6,7 +6,7 @@
 #include <memory>
 #include <stdexcept>
 
-#include "tools/cli_args.hpp"
+#include "cli/args.hpp"
 
 namespace wb::cli {
 namespace {

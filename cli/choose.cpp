@@ -1,8 +1,8 @@
-#include "tools/cli_choose.hpp"
+#include "cli/choose.hpp"
 
 #include <string>
 
-#include "tools/cli_args.hpp"
+#include "cli/args.hpp"
 
 namespace wb::cli {
 namespace {

@@ -1,4 +1,4 @@
-#include "tools/cli_args.hpp"
+#include "cli/args.hpp"
 
 #include <algorithm>
 #include <charconv>

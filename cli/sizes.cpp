@@ -4,10 +4,10 @@
 #include <string>
 #include <vector>
 
-#include "tools/cli_args.hpp"
-#include "tools/cli_choose.hpp"
-#include "tools/cli_commands.hpp"
-#include "tools/cli_io.hpp"
+#include "cli/args.hpp"
+#include "cli/choose.hpp"
+#include "cli/commands.hpp"
+#include "cli/io.hpp"
 
 namespace wb::cli {
 namespace {

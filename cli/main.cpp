@@ -5,9 +5,9 @@
 #include <string_view>
 #include <vector>
 
-#include "tools/cli_args.hpp"
-#include "tools/cli_commands.hpp"
-#include "tools/cli_io.hpp"
+#include "cli/args.hpp"
+#include "cli/commands.hpp"
+#include "cli/io.hpp"
 
 namespace {
 

@@ -1,11 +1,11 @@
 // `decode`: a payload file to canonical JSON lines, or one line saying why not.
 #include <string>
 
-#include "tools/canonical_json.hpp"
-#include "tools/cli_args.hpp"
-#include "tools/cli_choose.hpp"
-#include "tools/cli_commands.hpp"
-#include "tools/cli_io.hpp"
+#include "cli/args.hpp"
+#include "cli/canonical_json.hpp"
+#include "cli/choose.hpp"
+#include "cli/commands.hpp"
+#include "cli/io.hpp"
 
 namespace wb::cli {
 namespace {
