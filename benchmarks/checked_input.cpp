@@ -1,5 +1,5 @@
-// The correctness check the measurement-depth benchmarks run before timing
-// (STYLE 3), shared by the thread, scaling and cold benchmarks.
+// The correctness check the measurement-depth benchmarks run before timing,
+// shared by the thread, scaling and cold benchmarks.
 #include <exception>
 
 #include "benchmarks/measure.hpp"

@@ -18,8 +18,8 @@ inline long minor_faults() {
   return usage.ru_minflt;
 }
 
-// Counts minor page faults over the timed loop. On this VM a first-touched
-// page costs ~10 us, so a loop that keeps touching fresh pages (heap trimmed
+// Counts minor page faults over the timed loop. On a VM a first-touched page
+// costs ~10 us, so a loop that keeps touching fresh pages (heap trimmed
 // and regrown, a buffer reallocated) measures the kernel, not the library:
 // minflt_per_iter makes that visible. Construct right before the loop.
 // It also marks the loop for the allocation counter and callgrind

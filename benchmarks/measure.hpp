@@ -1,5 +1,5 @@
-// The measurement-depth benchmarks beside the per-payload ones of register.hpp
-// (issue 7): memory per operation, concurrent clients, scaling with size and
+// The measurement-depth benchmarks beside the per-payload ones of register.hpp:
+// memory per operation, concurrent clients, scaling with size and
 // cold starts. Nothing here names a library; everything comes from the registry.
 #pragma once
 

@@ -24,8 +24,8 @@ void skip(benchmark::State& state, const std::string& why) {
 // object each benchmark checked and warmed up on its first entry is kept for
 // the next entries (one benchmark's at a time, so memory stays bounded): a
 // fresh decoder's first call first-touches its buffers (milliseconds on a
-// large payload), and repeating the check on every entry made up a third of
-// the default run's time. `owner` identifies the registered benchmark.
+// large payload), and repeating the check on every entry would make up a third
+// of the default run's time. `owner` identifies the registered benchmark.
 template <class State>
 class Kept {
  public:

@@ -1,8 +1,7 @@
-// route/{library}: the content-routing predicate of DESIGN section 1 (a
-// middleware hop reading the first record's key before forwarding), with every
-// router of the format from the registry, on the reference payload. Set
-// beside decode/ of the same payload it shows what sniffing costs against
-// binding every record.
+// route/{library}: the content-routing predicate (a middleware hop reading
+// the first record's key before forwarding), with every router of the format
+// from the registry, on the reference payload. Set beside decode/ of the same
+// payload it shows what sniffing costs against binding every record.
 #include <exception>
 #include <string>
 

@@ -5,8 +5,8 @@
 // shared state) must show, and CPU time would hide a thread that sleeps.
 // bytes_per_second is then the aggregate over the threads; per-thread
 // throughput and scaling efficiency are computed by the report.
-// Run unpinned in an invocation of its own (--wirebench_threads); on this
-// 2-vCPU machine 4 threads oversubscribe the CPUs by design.
+// Run unpinned in an invocation of its own (--wirebench_threads); on a
+// 2-vCPU machine 4 threads oversubscribe the CPUs on purpose.
 #include <memory>
 #include <mutex>
 #include <string>

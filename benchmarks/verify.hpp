@@ -1,4 +1,4 @@
-// Correctness checks run once before a benchmark is timed (STYLE 3).
+// Correctness checks run once before a benchmark is timed.
 #pragma once
 
 #include <exception>

@@ -17,7 +17,7 @@ struct DatasetInfo {
   DatasetKind kind;
   std::string_view name;       // "message", as on the command line and in benchmark names
   std::span<const int> sizes;  // default row counts
-  // The size of the field figure (DESIGN.md section 1): the default benchmark
+  // The size of the field figure (docs/methodology.md): the default benchmark
   // run times every serializer x parser pairing at this size and decodes only
   // the reference writer's bytes at the others (--full: every pairing at
   // every size). 0: none (entity).
@@ -41,9 +41,9 @@ inline bool defined_for(const DatasetInfo& d, std::string_view format) {
 }
 
 inline constexpr int kMessageSizes[] = {10, 100};
-// DESIGN.md section 3: 1,000 and 10,000 are the scaling sizes. They are run by
-// the scaling families (--scaling: every codec over all four, with a
-// Complexity fit), not as fixed-size points of the default run.
+// 1,000 and 10,000 are the scaling sizes. They are run by the scaling
+// families (--scaling: every codec over all four, with a Complexity fit), not
+// as fixed-size points of the default run.
 inline constexpr int kMessageScalingSizes[] = {10, 100, 1000, 10000};
 inline constexpr int kAirportSizes[] = {101, 1010};
 inline constexpr int kScienceSizes[] = {1000, 8100};

@@ -70,7 +70,7 @@ std::vector<Airport> airports(int rows, Rng& rng) {
     a.Latitude = rng.decimal(-90'000'000, 90'000'000, 6);
     a.Longitude = rng.decimal(-180'000'000, 180'000'000, 6);
     // Two statements: the operands of + are unsequenced, so the one-expression
-    // form drew the words in a compiler's order (clang's names came out swapped
+    // form draws the words in a compiler's order (clang's names come out swapped
     // against GCC's). This is GCC's order, which the goldens and results hold.
     const std::string last = name4(rng);
     a.Name = name4(rng) + " " + last;

@@ -143,7 +143,7 @@ char* write_datetime(char* p, DateTime t) {
                     static_cast<long long>(secs / 60 % 60), static_cast<long long>(secs % 60),
                     static_cast<long long>(frac));
   // Years outside 0000-9999 cannot be written in kDateTimeChars: snprintf
-  // truncated them, and the caller's buffer was never overrun.
+  // truncates them, and the caller's buffer is never overrun.
   return p + std::min(n, static_cast<int>(kDateTimeChars));
 }
 

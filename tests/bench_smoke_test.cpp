@@ -1,8 +1,8 @@
 // Runs the benchmark executable briefly on the field size of each dataset
 // (where the default run times every pairing), once per format and dataset,
 // and checks its Google Benchmark JSON: every registered codec is benchmarked
-// under the DESIGN.md section 5 names, and no benchmark reports an error (a
-// pairing that does not round-trip is skipped with an error).
+// under the names of docs/methodology.md, and no benchmark reports an error
+// (a pairing that does not round-trip is skipped with an error).
 #include <nlohmann/json.hpp>
 #include <set>
 
@@ -21,8 +21,8 @@ bool has_benchmark(const std::set<std::string>& names, const std::string& prefix
 }
 
 // One run per format x dataset (entity is never benchmarked): the test
-// shards share them out. One run of everything took 34 s under ASan, most
-// of it wcfjson, and held up whichever shard drew it.
+// shards share them out. One run of everything takes 34 s under ASan, most
+// of it wcfjson, and holds up whichever shard draws it.
 struct SmokeCase {
   std::string_view format;
   const DatasetInfo* dataset;
@@ -66,7 +66,7 @@ TEST_P(BenchSmoke, EveryCodecIsBenchmarkedWithoutErrors) {
   for (const auto& b : result["benchmarks"]) {
     const std::string name = b.value("name", "");
     names.insert(name);
-    // 1.7 writes error_occurred; 1.8+ writes skipped (DESIGN.md section 6).
+    // 1.7 writes error_occurred; 1.8+ writes skipped.
     EXPECT_FALSE(b.value("error_occurred", false))
         << name << ": " << b.value("error_message", std::string("(no message)"));
     EXPECT_FALSE(b.contains("skipped") && b["skipped"].is_boolean() && b["skipped"].get<bool>())

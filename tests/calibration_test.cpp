@@ -1,4 +1,4 @@
-// The seed calibration of DESIGN.md section 1: with the default seed and the
+// The seed calibration (docs/methodology.md): with the default seed and the
 // field figures' row counts, each format's reference writer produces payloads
 // within 10 % of the sizes published for WCF Data Services, Azure Table
 // storage and WCF SOAP. A change to a generator or a writer's shape that

@@ -78,7 +78,7 @@ TEST_F(Cli, EncodeDefaultsAreDeterministic) {
 // half. The datasets take turns (the i-th decoder of a format decodes dataset
 // i mod n), so each decoder and each dataset pass through the CLI once per
 // format: a run is a process start (~0.15 s under ASan), and every decoder x
-// dataset was 300 of them, 47 s. The decoders' handling of every dataset is
+// dataset would be 300 of them, 47 s. The decoders' handling of every dataset is
 // the round-trip tests' job.
 TEST_F(Cli, DecodeWithEveryDecoder) {
   for (std::string_view format : formats()) {

@@ -3,8 +3,8 @@
 // parser. parse_only may answer anything on any file but must not crash or
 // throw anything but DecodeError; decode() must reject every n_ file. y_ files
 // a parser rejects are listed in the output and as the test property
-// "rejected_valid" (DESIGN.md section 8: the accept/reject matrix is a report
-// item, not a test failure).
+// "rejected_valid" (the accept/reject matrix is a report item, not a test
+// failure: docs/conformance.md).
 #include <algorithm>
 #include <typeinfo>
 

@@ -76,8 +76,8 @@ TEST_P(JsonEntities, NonStringTypeAnnotationOrNoFeedIsRejected) {
 
 // nlohmann's and Boost.JSON's object models keep one member per name; every
 // decoder reads a repeated name as they do (entity.hpp): first place, last
-// value, among the properties and inside nested values. Found by the fuzz
-// targets' agreement check: the streaming decoders had kept both.
+// value, among the properties and inside nested values. The streaming
+// decoders see every occurrence and must merge them the same way.
 TEST_P(JsonEntities, RepeatedNamesKeepTheFirstPlaceAndTheLastValue) {
   expect_entities(*GetParam().decoder,
                   R"({"value":[{"Z":1,"A":"x","Z":"3","Z@odata.type":"Edm.Int64",)"
@@ -87,8 +87,8 @@ TEST_P(JsonEntities, RepeatedNamesKeepTheFirstPlaceAndTheLastValue) {
                          {"C", "Complex", R"({"z":true,"a":[{"b":{"c":3}}]})"}}}));
 }
 
-// simdjson 3.0.1's On-Demand get_number() read a float of more than 19
-// digits as 0 (found by the fuzz targets' agreement check).
+// simdjson 3.0.1's On-Demand get_number() reads a float of more than 19
+// digits as 0.
 TEST_P(JsonEntities, FloatsOfManyDigitsReadAsDoubles) {
   expect_entities(*GetParam().decoder,
                   R"({"value":[{"A":999999999999999999999999999999999999999.9,)"
@@ -98,8 +98,8 @@ TEST_P(JsonEntities, FloatsOfManyDigitsReadAsDoubles) {
 
 // An integer beyond 64 bits is a double, as the object models read it.
 // simdjson's DOM parser refuses the document (simdjson 3.0.1 has no big
-// integers); its On-Demand adapter had refused the property, unlike its own
-// typed members.
+// integers); its On-Demand adapter, whose integer getters fail on it, must
+// read the property as a double, as its typed members do.
 TEST_P(JsonEntities, IntegersBeyond64BitsReadAsDoubles) {
   const std::string_view payload =
       R"({"value":[{"A":123456789012345678901234567890,"B":[-99999999999999999999]}]})";

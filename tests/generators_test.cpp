@@ -65,7 +65,7 @@ TEST(Generators, EveryDatasetHasSpecialTextRows) {
 }
 
 TEST(Generators, SeedChangesRandomDatasets) {
-  // message is fully determined by the row index (DESIGN.md section 3);
+  // message is fully determined by the row index;
   // the other datasets draw from the seeded stream.
   for (DatasetKind kind : all_datasets()) {
     SCOPED_TRACE(dataset_name(kind));

@@ -60,8 +60,8 @@ class Canary {
 
 // Fixtures bigger than max_bytes are left out, their names put in *left_out;
 // the 50 MB strings are then not even built (building and encoding one, and
-// forking children from a process that holds it, was most of what the suite
-// cost under ASan, which leaves them out).
+// forking children from a process that holds it, is most of what the suite
+// costs under ASan, which leaves them out).
 struct SizeLimit {
   std::size_t max_bytes = SIZE_MAX;
   std::vector<std::string>* left_out = nullptr;  // needed when max_bytes is set

@@ -61,9 +61,9 @@ INSTANTIATE_TEST_SUITE_P(Registry, ParseOnly, ::testing::ValuesIn(decoder_cases(
                          decoder_case_name);
 
 // The other direction, for JSON: what decode accepts, parse_only must accept
-// (the fuzz targets check it on every input). simdjson On-Demand's decode had
-// read an integer beyond 64 bits in a double member with get_double(), where
-// its parse_only's get_number() refused it.
+// (the fuzz targets check it on every input). simdjson On-Demand's decode
+// reads an integer beyond 64 bits in a double member with get_double(), which
+// get_number() refuses, so parse_only's walk must fall back the same way.
 class JsonParseOnly : public ::testing::TestWithParam<DecoderCase> {};
 
 TEST_P(JsonParseOnly, AcceptsWhatDecodeAccepts) {

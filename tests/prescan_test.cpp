@@ -50,7 +50,7 @@ TEST(Prescan, SelfClosingTagsCommentsAndDeclarationsDoNotNest) {
 
 // Were the end tags in a comment, a CDATA section, a PI or an attribute value
 // counted, they would hide as many levels of real nesting from the guard,
-// and RapidXML would recurse past it (the scan before this one counted them).
+// and RapidXML would recurse past it.
 TEST(Prescan, EndTagsOutsideMarkupDoNotHideNesting) {
   std::string hidden;
   for (int i = 0; i < kMaxDepth; ++i) hidden += "</a>";

@@ -1,9 +1,9 @@
 // codecs/xml/prolog.hpp: before any XML parser sees a payload, a DOCTYPE in
 // the prolog and a document in another encoding than UTF-8 are refused, with
 // the offset of what was refused; and every XML decoder and router of the
-// registry does refuse them (the parsers on their own disagreed: libxml2 and
-// expat dropped an external entity's reference from the text, pugixml kept
-// it as text, and Xerces expanded the entities of a UTF-16 DTD).
+// registry does refuse them (the parsers on their own disagree: libxml2 and
+// expat drop an external entity's reference from the text, pugixml keeps it
+// as text, and Xerces expands the entities of a UTF-16 DTD).
 #include "codecs/xml/prolog.hpp"
 
 #include <string>

@@ -1,6 +1,6 @@
 // The serializers of an XML format write the same document: their outputs are
 // equal after canonicalisation (C14N 1.0: attribute order, quoting, empty-tag
-// style and the XML declaration no longer matter), so that a pairing's decode
+// style and the XML declaration do not matter), so that a pairing's decode
 // cost compares like with like. libxml2's C14N is a tool here, not a codec
 // under test.
 #include <libxml/c14n.h>

@@ -3,8 +3,8 @@
 // other prefixes, default namespaces, prefixes redeclared in inner scopes,
 // indentation, CDATA, comments, character and entity references, unknown
 // elements and a BOM must all decode to the same records, because XML
-// namespaces are matched by URI (DESIGN.md section 4). The same local names
-// under wrong namespace URIs must not decode to those records.
+// namespaces are matched by URI. The same local names under wrong namespace
+// URIs must not decode to those records.
 #include <functional>
 #include <regex>
 

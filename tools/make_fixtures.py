@@ -111,7 +111,7 @@ def json_fixtures():
     f("n_science_timestamp_month_13.json", once(science, b'"2026-01-01T00:00:02', b'"2026-13-01T00:00:02'), "science", "reject", "Timestamp month 13")
     f("any_airport_latitude_300_digits.json", once(airport, lat, b'"Latitude":' + b"1" * 300), "airport", "any", "Latitude a 300-digit integer (1.1e299, a valid double)")
     f("any_airport_latitude_1e-400.json", once(airport, lat, b'"Latitude":1e-400'), "airport", "any", "Latitude 1e-400 (underflows to 0)")
-    # fuzz_json: RapidJSON 1.1.0 full precision read 0e40 as -2.4e229 and
+    # RapidJSON 1.1.0's full precision reads 0e40 as -2.4e229 and
     # "0." + 400 zeros out of bounds (a crash). Unknown members are skipped,
     # but every DOM decoder still converts their numbers.
     f("decode_message_zero_exponents_unknown.json", once(msg, rid, rid + b'"Extra":[0e40,-0E+99,0.0e-330,0e308],'), "message", "decode", "an unknown member of zeros with large exponents")
@@ -165,8 +165,8 @@ def xml_fixtures():
             m("n_unclosed_comment.xml", once(msg, b"<entry>", b"<!-- <entry>"), "a comment never closed")
             m("n_unclosed_cdata.xml", once(msg, text, b"<![CDATA[My Message"), "a CDATA section never closed")
             m("n_doctype_after_root.xml", msg + b"<!DOCTYPE feed>", "a DOCTYPE after the root")
-            # fuzz_soap's crash input, as found: Xerces' DOM builder threw a DOMException
-            # (not an XMLException) from XMLDecl() on this version, which ended the process.
+            # A fuzz_soap crash input, byte for byte: Xerces' DOM builder throws a DOMException
+            # (not an XMLException) from XMLDecl() on this version, which would end the process.
             m("n_fuzz_xml_version_1_tilde.xml", b'<?xml version="1.~" encoding="utf-8"?>',
               "fuzz_soap crash: version 1.~ and no root")
             put("malformed", "xml", "either_xml_version_1_tilde.xml",

@@ -8,7 +8,7 @@ set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # WIREBENCH_SANITIZE_BUILD: another build dir configured from the preset
-# (a long fuzzing session beside the default build, say).
+# (a long fuzzing run beside the default build, say).
 BUILD="${WIREBENCH_SANITIZE_BUILD:-$ROOT/build/debug}"
 JOBS="${WIREBENCH_JOBS:-$(nproc 2>/dev/null || echo 2)}"
 # Seeds above this size are left out: libFuzzer would raise -max_len to the
@@ -72,8 +72,8 @@ done
 [[ "$seconds" =~ ^[1-9][0-9]*$ ]] || die "--seconds wants a positive number, got '$seconds'"
 command -v clang++ >/dev/null || die "clang++ not found (packages clang, libclang-rt-14-dev)"
 
-# (Afresh over a build/debug from before the preset had this name: GCC, no
-# fuzz targets.)
+# A build dir configured without the fuzz targets (e.g. with GCC) is
+# configured afresh from the preset.
 if ! grep -qs '^WIREBENCH_FUZZ:BOOL=ON$' "$BUILD/CMakeCache.txt"; then
   printf 'run_fuzz: configuring (preset debug)\n' >&2
   cmake --preset debug --fresh -S "$ROOT" -B "$BUILD" >&2 || die "configuring the debug preset failed"
@@ -91,7 +91,7 @@ fi
 # Seeds are copied fresh each run so that fixtures added or removed since the
 # last run count; libFuzzer only reads them (the first corpus dir is written).
 # Each run gets its own seed directory: two runs side by side (one format each)
-# used to share one seeds directory, and one's rm -rf emptied the other's.
+# must not share one, or one's rm -rf empties the other's.
 mkdir -p "$BUILD/artifacts"
 seeds="$(mktemp -d "$BUILD/seeds.XXXXXX")" || die "cannot create a seed directory in $BUILD"
 trap 'rm -rf "$seeds"' EXIT
@@ -119,9 +119,9 @@ fuzz_one() {
 }
 
 # JOBS targets at a time: each is one single-threaded process, so on two
-# cores two of them run side by side for the same time apiece (the four
-# formats took 87 s one after the other, 45 s two at a time; side by side
-# each made 60-90 % of the executions it made alone on the 2-vCPU VM).
+# cores two of them run side by side for the same time apiece (on 2 vCPUs
+# the four formats take 87 s one after the other, 45 s two at a time; side
+# by side each makes 60-90 % of the executions it makes alone).
 failed=()
 for ((first = 0; first < ${#formats[@]}; first += JOBS)); do
   batch=("${formats[@]:first:JOBS}")

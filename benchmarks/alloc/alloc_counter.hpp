@@ -1,4 +1,4 @@
-// Heap allocation counter behind the memory figures (DESIGN section 5). The
+// Heap allocation counter behind the memory figures (docs/methodology.md). The
 // benchmark and test executables link interpose.cpp, which routes malloc,
 // calloc, realloc, free and the aligned allocators (and so libstdc++'s
 // operator new, which calls malloc) through record_alloc/record_free. The C

@@ -113,7 +113,7 @@ void rapidjson_dom(benchmark::State& state) {
     // RapidJSON's own exact-double mode, iterative (bounded stack on deep
     // nesting), UTF-8 validation. (Our exact adapters read numbers as text and
     // convert them with from_chars instead: 1.1.0's full-precision conversion
-    // is wrong for zero significands with large exponents; README.)
+    // is wrong for zero significands with large exponents; docs/findings.md.)
     doc.Parse<rapidjson::kParseFullPrecisionFlag | rapidjson::kParseIterativeFlag |
               rapidjson::kParseValidateEncodingFlag>(in.data(), in.size());
     if (doc.HasParseError()) throw std::runtime_error("rapidjson parse error");

@@ -161,7 +161,7 @@ namespace {
 
 // Names to their property's index, the row's repeated properties merged on
 // the way: one hashed pass, not a scan per property (a row of 200,000
-// properties took 32 s with the scan). The views are the kept properties'
+// properties takes 32 s with a scan). The views are the kept properties'
 // own names, which nothing moves after the merge.
 using NameIndex = std::unordered_map<std::string_view, std::size_t>;
 

@@ -51,8 +51,8 @@ class NlohmannDomDecoder : public DecoderFor<NlohmannDomDecoder> {
  public:
   static constexpr bool kEntityRows = true;
   // The tree lives for one call only: keeping the previous one until the next
-  // parse replaced it would hold two trees at once, and the doubled working
-  // set made parse-only 1.3x slower than the library's own minimal loop.
+  // parse replaces it would hold two trees at once, and the doubled working
+  // set makes parse-only 1.3x slower than the library's own minimal loop.
   template <class T>
   void decode_rows(std::string_view input, std::vector<T>& rows) {
     if constexpr (std::is_same_v<T, EntityRow>)

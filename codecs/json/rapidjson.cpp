@@ -26,7 +26,7 @@ class StringOutput {
   }
   // The string's buffer is held as a pointer, not reached through the
   // string per character: a char store may alias the string, so the
-  // compiler reloaded its data pointer after every one (a dependent load
+  // compiler would reload its data pointer after every one (a dependent load
   // per character of WriteString's loop).
   void PutUnsafe(char c) { data_[pos_++] = c; }
   void Flush() {}

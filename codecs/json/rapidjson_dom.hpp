@@ -24,7 +24,7 @@ inline constexpr unsigned kRapidjsonFast =
 // (StrtodFullPrecision) mishandles a number whose digits are all zero when
 // the exponent is beyond the fast path's +-22: "0e40" reads as -2.4e229, and
 // "0." followed by 400 zeros reads out of bounds of its powers table (a
-// crash). Found by fuzz_json; fixtures/malformed/json/decode_message_zero_*.
+// crash); fixtures/malformed/json/decode_message_zero_* hold both inputs.
 inline constexpr unsigned kRapidjsonExact = kRapidjsonFast | rapidjson::kParseNumbersAsStringsFlag;
 
 // A RapidJSON handler that forwards every event to Target (a Document, or

@@ -148,8 +148,8 @@ class SimdjsonOndemandDecoder : public DecoderFor<SimdjsonOndemandDecoder> {
       case od::json_type::number: {
         // Classified without being consumed, then read by the one getter of
         // its type: simdjson 3.0.1's get_number() gives 0 for a float of more
-        // than 19 digits (999999999999999999999999999999999999999.9; found by
-        // the fuzz targets' agreement check), which get_double() reads right.
+        // than 19 digits (999999999999999999999999999999999999999.9), which
+        // get_double() reads right.
         // An integer beyond 64 bits fails its integer getter (which then
         // leaves the value unread): it is read as a double, as by the typed
         // members and by the other libraries' entity rows.
@@ -220,12 +220,11 @@ class SimdjsonOndemandDecoder : public DecoderFor<SimdjsonOndemandDecoder> {
 
   // get_double(), but exact: simdjson 3.0.1's On-Demand misreads a number
   // of more than 19 digits after a zero integer part, 0.800000000000000000000
-  // as 0.00679 (simdjson issue #2093, fixed in 3.6.3; found by the fuzz
-  // targets' agreement check). Up to 19 digits its answer stands; a longer
-  // token, which it has validated, is read again with from_chars.
-  // Inlined as get_double() was: out of line it took json/science/8100
-  // decode from 1.63 to 2.01 ms on the EPYC VM, with only 3.8 % more
-  // instructions (the value's iterator went through memory).
+  // as 0.00679 (simdjson issue #2093, fixed in 3.6.3). Up to 19 digits its
+  // answer stands; a longer token, which it has validated, is read again with
+  // from_chars. Inlined, as get_double() is: out of line it makes
+  // json/science/8100 decode 23 % slower for only 3.8 % more instructions
+  // (the value's iterator goes through memory).
   [[gnu::always_inline]] static simdjson::error_code read_double(od::value& v, double& d) {
     const std::string_view token = v.raw_json_token();  // before get_double() moves on
     if (auto e = v.get_double().get(d)) return e;
@@ -247,8 +246,8 @@ class SimdjsonOndemandDecoder : public DecoderFor<SimdjsonOndemandDecoder> {
   // visit() with its errors as DecodeErrors: parse_only()'s walk, and decode's
   // for a value it does not bind. On-Demand passes over a value it is not
   // asked for without validating it: a bad escape or stray bytes before it
-  // went through (found by the fuzz targets' check that decode accepts
-  // nothing parse_only() rejects; the other decoders refuse).
+  // would go through, so decode would accept what parse_only() rejects (the
+  // fuzz targets check that it never does; the other decoders refuse).
   void walk(od::value v, std::size_t depth) {
     try {
       visit(v, depth, in_.max_depth());
@@ -272,8 +271,8 @@ class SimdjsonOndemandDecoder : public DecoderFor<SimdjsonOndemandDecoder> {
   // A static walk on simdjson's exception API, as simdjson's docs write it
   // (errors become simdjson_error; visit_root turns them into a DecodeError
   // with the offset). As a member with an error-code check after every step,
-  // the same walk ran 1.7-2x slower than the library's minimal loop for only
-  // 7 % more instructions (callgrind): measured in one wirebench_standalone run.
+  // the same walk runs 1.7-2x slower than the library's minimal loop for only
+  // 7 % more instructions (callgrind).
   static void visit(od::value v, std::size_t depth, std::size_t max_depth) {
     // On-Demand itself does not bound nesting; this recursion must.
     if (depth >= max_depth) throw simdjson::simdjson_error(simdjson::DEPTH_ERROR);

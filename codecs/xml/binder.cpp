@@ -43,7 +43,7 @@ void BinderBase::fail(const std::string& what) const {
 }
 
 // stack_ grows and never shrinks; depth_ is its used part. (vector's own
-// push_back was an out-of-line call per element: its growth path is big.)
+// push_back is an out-of-line call per element: its growth path is big.)
 inline bool BinderBase::push(const Level& level) {
   if (depth_ == stack_.size()) [[unlikely]]
     stack_.resize(2 * depth_);

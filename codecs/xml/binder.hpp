@@ -130,9 +130,9 @@ class Binder : public BinderBase {
             table_of<T>()) {}
 };
 
-// The generic entity dataset binds through EntityBinder; this stays a
-// BinderBase so that adapters holding a BinderBase* need no change. (The base
-// is built as atom: it only forwards.)
+// The generic entity dataset binds through EntityBinder; this is a
+// BinderBase too, so that adapters holding a BinderBase* take it like any
+// other. (The base is built as atom: it only forwards.)
 template <>
 class Binder<EntityRow> : public BinderBase {
  public:

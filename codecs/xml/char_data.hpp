@@ -45,7 +45,7 @@ const char* character_error(std::string_view at, CharData kind);
 // one bit per byte, found in one SIMD pass over the whole document. A value
 // without any is its own value, so the decoder calls char_data() only for
 // the others: checked word by word per value, the scan of every text and
-// attribute value was most of what RapidXML decoding added to its parse.
+// attribute value would be most of what RapidXML decoding adds to its parse.
 // reject_unbounded() (prescan.hpp) walks the markup bytes from tag to tag.
 class SpecialBytes {
  public:

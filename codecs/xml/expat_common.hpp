@@ -2,7 +2,7 @@
 // reused across documents, configured safely on every reset, and the
 // splitting of expat's "uri<sep>local" names.
 //
-// Security (DESIGN section 8): XML_PARAM_ENTITY_PARSING_NEVER and no external
+// Security (docs/hostile-input.md): XML_PARAM_ENTITY_PARSING_NEVER and no external
 // entity handler, so no DTD or external entity is ever loaded (an external
 // entity reference is skipped); internal entities are expanded under expat's
 // billion-laughs accounting (2.4+), restated after each reset so the limits

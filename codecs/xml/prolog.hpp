@@ -2,12 +2,11 @@
 // that the document is UTF-8 and that its prolog has no DOCTYPE.
 //
 // Why here and not in each parser's options: the parsers disagree. Given a
-// DTD, libxml2 and expat dropped an external entity's reference from the
-// text, pugixml kept "&ext;" as text, libxml2's SAX2 reported an undefined
-// entity, and Xerces and RapidXML refused the DOCTYPE in their pre-scan
-// (prescan.hpp), which looks for ASCII bytes and so missed the same DOCTYPE
-// in UTF-16, where Xerces then expanded its entities. (The fuzz targets'
-// check that decoders agree found the first; the UTF-16 hole followed.)
+// DTD, libxml2 and expat drop an external entity's reference from the text,
+// pugixml keeps "&ext;" as text and libxml2's SAX2 reports an undefined
+// entity. The pre-scan that refuses the DOCTYPE for Xerces and RapidXML
+// (prescan.hpp) looks for ASCII bytes, so on its own it misses the same
+// DOCTYPE in UTF-16, where Xerces then expands its entities.
 // SOAP 1.1 forbids a DTD in a message and OData writers emit none, so every
 // XML decoder refuses one. Other encodings would be transcoded by some
 // parsers and read as raw bytes by others (RapidXML); our payloads are UTF-8

@@ -13,7 +13,7 @@ namespace wb::xml {
 
 inline constexpr std::string_view kPugixmlDom = "pugixml-dom";
 
-// pugixml's accessors are all out of line (calls into the shared library):
+// pugixml's accessors are all out of line (calls into the library):
 // a node that tests its own pointer (pugixml's protected member) saves one
 // call per node and per sibling step of the walk.
 class PugiNode : public pugi::xml_node {

@@ -122,8 +122,8 @@ void translate_errors(std::string_view library, Parse&& parse) {
     throw_error(library, e.getMessage());
   } catch (const xercesc::DOMException& e) {
     // The DOM parser builds its tree while scanning and throws these from
-    // the builder: <?xml version="1.~"?> made XMLDecl() throw
-    // NOT_SUPPORTED_ERR, which ended the process (found by fuzz_soap).
+    // the builder: <?xml version="1.~"?> makes XMLDecl() throw
+    // NOT_SUPPORTED_ERR, which would end the process if it went uncaught.
     // Its message alone ("implementation does not support the requested
     // type of object or operation") does not say it is about the document.
     throw_dom_error(library, e);

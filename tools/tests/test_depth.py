@@ -1,4 +1,4 @@
-"""Names and fields of the measurement-depth benchmarks (issue 7) as the tools read them."""
+"""Names and fields of the measurement-depth benchmarks as the tools read them."""
 
 import json
 import os

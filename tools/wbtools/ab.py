@@ -1,12 +1,12 @@
 """Two builds of wirebench_bench timed in turn on the same benchmarks (`wirebench ab`).
 
-A change to a timed path is judged in time, not only in instructions (callgrind hid a 24 %
-slowdown that one extra function call caused, see README). This VM's speed drifts by tens of
-percent over minutes, so two result files made at different times compare the machine as
-much as the code. Here the two binaries run in alternation, round after round, in the order
-old, new, new, old, old, new, ... (each pair's first runner alternates), so that a drift
-touches both alike; each round's new/old ratio is taken within the round, and their median
-is the answer, with the U-test over the two samples beside it.
+A change to a timed path is judged in time, not only in instructions (callgrind can hide a
+24 % slowdown that one extra function call causes; docs/methodology.md). A shared VM's speed
+drifts by tens of percent over minutes, so two result files made at different times compare
+the machine as much as the code. Here the two binaries run in alternation, round after
+round, in the order old, new, new, old, old, new, ... (each pair's first runner alternates),
+so that a drift touches both alike; each round's new/old ratio is taken within the round,
+and their median is the answer, with the U-test over the two samples beside it.
 """
 
 import json

@@ -51,7 +51,7 @@ def context_differences(old, new):
     if machine:
         lines += ["**The two files come from different machines or machine settings**: a "
                   "new/old ratio below mixes the code change with the machine change. Compare "
-                  "code on one machine, in one session.", ""]
+                  "code on one machine, in runs made one after the other.", ""]
     lines.append(units.table(["context", "old", "new"], rows, "lll"))
     return "\n".join(lines)
 

@@ -1,4 +1,4 @@
-"""Report sections of the measurement-depth benchmarks (issue 7): memory per operation,
+"""Report sections of the measurement-depth benchmarks: memory per operation,
 scaling with size, cold starts, concurrent clients and callgrind instruction counts.
 
 Each section is empty when its benchmarks are not in the files given.

@@ -1,8 +1,9 @@
 """The relay-2009 link: per-request latency and bandwidth fitted from the Azure figures.
 
-DESIGN.md section 1: an 8,100-row subset fetched as 9 paged requests took 55 s with Atom
-(~1 MB per page) and 14 s with JSON (~163 KB per page). Reading each subset as 9 requests of
-the published page size, each format gives one linear equation
+The published Azure Table storage timings (docs/methodology.md): an 8,100-row subset fetched
+as 9 paged requests took 55 s with Atom (~1 MB per page) and 14 s with JSON (~163 KB per
+page). Reading each subset as 9 requests of the published page size, each format gives one
+linear equation
     pages * latency + pages * page_bytes * 8 / bandwidth = seconds
 and the two determine latency and bandwidth. Everything the 2009 client and server did per
 request (round trips, server work) lands in the latency; everything proportional to bytes

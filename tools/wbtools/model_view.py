@@ -119,7 +119,7 @@ def relay_fit_section(pairings):
     latency, bandwidth = fit.relay_2009()
     alt_latency, alt_bandwidth = fit.relay_2009(published.AZURE_DECIMAL)
     lines = [
-        "Published (DESIGN.md section 1): an 8,100-row subset as 9 paged requests took 55 s with "
+        "Published for Azure Table storage: an 8,100-row subset as 9 paged requests took 55 s with "
         "Atom (> 1 MB per page) and 14 s with JSON (~163 KB per page). Reading 1 MB as "
         "1,048,576 B and 163 KB as 166,912 B, and each subset as 9 requests of the page size:",
         "",

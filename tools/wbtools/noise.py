@@ -38,7 +38,7 @@ def section(result, threshold=THRESHOLD):
     if not cases:
         return ""
     # Per format and operation, and per library (each side of a wcfjson pairing counts for its
-    # library): a library whose times are bimodal (libxml2's DOM, see the README) shows here,
+    # library): a library whose times are bimodal (libxml2's DOM, see docs/findings.md) shows here,
     # not as noise everywhere. Each count is [above threshold, all].
     noisy_keys = {key for key, _ in cases}
     groups, libraries = {}, {}

@@ -1,4 +1,5 @@
-"""The field figures of DESIGN.md section 1, as data the report compares against."""
+"""The published field figures (WCF Data Services, WCF SOAP, Azure Table storage), as data the
+report compares against; docs/methodology.md describes them."""
 
 KIB = 1024
 MIB = 1024 * 1024

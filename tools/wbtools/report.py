@@ -78,11 +78,12 @@ def published_section(result):
         rows.append([_case_title(case), units.count(ours), units.count(figure), source,
                      published.verdict(ours, figure, comparison)])
     if not rows:
-        return ("## Our sizes against the published figures\n\nNone of the payloads of "
-                "DESIGN.md section 1 is in this result file.\n")
+        return ("## Our sizes against the published figures\n\nNone of the payloads with a "
+                "published size is in this result file.\n")
     missing = [_case_title(case) for case, *_ in published.SIZES if case not in sizes]
-    text = ("## Our sizes against the published figures\n\nDESIGN.md section 1; the target is "
-            "within +-10 % (the reference writer's payload; KB read as 1,024 B).\n\n" +
+    text = ("## Our sizes against the published figures\n\nThe sizes published for WCF Data "
+            "Services, WCF SOAP and Azure Table storage; the target is within +-10 % (the "
+            "reference writer's payload; KB read as 1,024 B).\n\n" +
             units.table(["payload", "ours (B)", "published (B)", "published figure", "verdict"],
                         rows, "lrrll") + "\n")
     if missing:
@@ -211,9 +212,9 @@ def parse_only_section(result):
         return ""
     return ("## Parse-only against decode + bind\n\nThe library's own parse against the full "
             "decode into model records (median over the serializers' inputs); the difference "
-            "is the binding. decode / parse is the cost of a decode in parses (issue 3's bar "
-            "for the XML parsers on atom/science/8100: 1.5x); largest CV is the noisiest of the "
-            "runs it is made of.\n\n" +
+            "is the binding. decode / parse is the cost of a decode in parses (the target for "
+            "the XML parsers on atom/science/8100 is at most 1.5x); largest CV is the noisiest "
+            "of the runs it is made of.\n\n" +
             units.table(["payload", "parser", "parse only", "decode + bind", "binding share",
                          "decode / parse", "largest CV"], rows, "llrrrrr") + "\n")
 

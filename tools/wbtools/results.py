@@ -1,6 +1,6 @@
 """Read a Google Benchmark JSON result file and group its runs by wirebench name.
 
-A wirebench benchmark name is fields joined by "/" (DESIGN.md section 5):
+A wirebench benchmark name is fields joined by "/" (docs/methodology.md):
   {format}/{dataset}/{rows}/encode/{serializer}
   {format}/{dataset}/{rows}/decode/{parser}/from:{serializer}
   {format}/{dataset}/{rows}/parse-only/{parser}

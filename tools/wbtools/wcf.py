@@ -1,6 +1,6 @@
 """The "WCF JSON through the infoset" section: what the JSON<->XML infoset detour costs.
 
-The published WCF measurement (DESIGN.md section 1) found SOAP 20-25 % faster than WCF JSON at
+The published WCF measurement (docs/methodology.md) found SOAP 20-25 % faster than WCF JSON at
 half the bytes, because DataContractJsonSerializer reads and writes an XML infoset. For each
 wcfjson payload in the file this compares every decode pairing "{json}+{xml}" with the SOAP
 decoder on the same XML library's DOM and with the OData JSON decoder of the same JSON library
