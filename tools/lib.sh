@@ -1,0 +1,56 @@
+# Sourced by wirebench and the tools/run_*.sh scripts: the Debian packages
+# the project needs, installing the missing ones, and the Release build.
+# Expects ROOT (the repository) to be set.
+
+BUILD="${BUILD:-$ROOT/build/release}"
+JOBS="${WIREBENCH_JOBS:-$(nproc 2>/dev/null || echo 2)}"
+
+# Debian 12 packages of the build, the tests and the tools (docs/dependencies.md).
+PACKAGES=(build-essential cmake pkg-config git libbenchmark-dev libbenchmark-tools googletest libgtest-dev
+  rapidjson-dev nlohmann-json3-dev libsimdjson-dev libpugixml-dev libxml2-dev libxerces-c-dev
+  libexpat1-dev librapidxml-dev libboost-json1.81-dev
+  zlib1g-dev libbrotli-dev libzstd-dev
+  python3 valgrind clang libclang-rt-14-dev)
+
+log() { printf 'wirebench: %s\n' "$*" >&2; }
+die() {
+  printf 'wirebench: error: %s\n' "$*" >&2
+  exit 2
+}
+
+install_missing() {
+  [[ "${WIREBENCH_NO_INSTALL:-0}" == 1 ]] && return 0
+  local missing=() p
+  for p in "${PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  ((${#missing[@]} == 0)) && return 0
+  command -v apt-get >/dev/null || die "missing packages (${missing[*]}) and no apt-get: install them by hand"
+  local sudo=()
+  [[ $(id -u) -ne 0 ]] && sudo=(sudo)
+  log "installing: ${missing[*]}"
+  "${sudo[@]}" apt-get update -qq >&2
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+}
+
+# Configures (once) and builds the Release preset, all targets or those named.
+build() {
+  install_missing
+  if [[ ! -f "$BUILD/CMakeCache.txt" ]]; then
+    log "configuring (preset release)"
+    cmake --preset release -S "$ROOT" >&2
+  fi
+  local targets=()
+  (($# > 0)) && targets=(--target "$@")
+  log "building${1:+ $*}"
+  cmake --build "$BUILD" -j "$JOBS" "${targets[@]}" >&2
+}
+
+# True when executable $1 is newer than every source and build file, so a
+# command can run it without asking make (which takes most of a second to
+# find nothing to do, and prints on stderr).
+is_current() {
+  [[ -x "$1" ]] || return 1
+  [[ -z "$(find "$ROOT/CMakeLists.txt" "$ROOT/CMakePresets.json" "$ROOT/generators" "$ROOT/codecs" \
+    "$ROOT/cli" "$ROOT/benchmarks" -newer "$1" -print -quit 2>/dev/null)" ]]
+}
