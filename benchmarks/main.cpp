@@ -79,6 +79,8 @@ int main(int argc, char** argv) {
   benchmark::Initialize(&count, args.data());
   if (benchmark::ReportUnrecognizedArguments(count, args.data())) return 1;
   wb::bench::add_run_context();
+  // What the run holds: results/README.md tells a focused run from the whole suite by it.
+  benchmark::AddCustomContext("benchmark_filter", benchmark::GetBenchmarkFilter());
   // Allocation counts come from an extra run per benchmark (after timing);
   // thread runs and callgrind runs leave it out (one thread; no extra loops).
   const bool memory =

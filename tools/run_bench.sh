@@ -1,19 +1,19 @@
 #!/usr/bin/env bash
 # Runs wirebench_bench the way results are published: pinned to one CPU, with
 # a heap that is never trimmed, several repetitions, Google Benchmark's JSON
-# written atomically to results/<UTC stamp>-<host>-<commit>.json.
+# written atomically to results/<UTC stamp>-<machine>-<commit>.json.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # Big enough that the heap is never trimmed and no payload-sized block is
 # mmapped: each iteration then reuses warm pages, as a long-running server does
-# (on this VM a first-touched page costs ~10 us, see DESIGN.md section 9).
+# (on a VM a first-touched page can cost ~10 us; docs/methodology.md).
 # One file, which `wirebench icount` reads too: counts and timings of one heap.
 HEAP_TUNABLES="$(<"$ROOT/tools/heap_tunables.txt")"
 # Per benchmark and repetition. The default run has ~1,470 benchmarks, most
 # of them microseconds long, and Google Benchmark spends about 4 min_times on
 # each (sizing runs, then 3 repetitions): 0.02 s keeps the run under 5 minutes
-# on the 2-core VM; slower cases run whole iterations regardless.
+# on a 2-core machine; slower cases run whole iterations regardless.
 DEFAULT_MIN_TIME=0.02
 
 usage() {
@@ -21,7 +21,7 @@ usage() {
 usage: tools/run_bench.sh BUILD_DIR [OPTIONS] [-- BENCHMARK_ARGS...]
 
 Runs BUILD_DIR/wirebench_bench pinned to one CPU and writes Google Benchmark's
-JSON to results/<UTC stamp>-<host>-<short commit>.json (atomically, never
+JSON to results/<UTC stamp>-<machine>-<short commit>.json (atomically, never
 overwriting), then the JSON conformance matrix beside it (<name>-conformance.json,
 `wirebench_cli conformance`; not for --threads runs) and, for a run of the whole
 suite (no --filter), wirebench_standalone's loops (<name>-standalone.json: each
@@ -47,8 +47,8 @@ options:
                      so no malloc_consolidate passes inside a timed iteration.
                      Those make libxml2 on 8 MB documents bimodal (65 or 125 ms
                      per parse); without fastbins it is steady, but the WCF infoset
-                     over libxml2 runs 16-31 % slower on small documents (README,
-                     "How the suite measures")
+                     over libxml2 runs 16-31 % slower on small documents
+                     (docs/methodology.md)
   --threads          run only the concurrent-client benchmarks (1, 2, 4 threads,
                      wall clock) UNPINNED, into results/<...>-threads.json; the
                      default run stays pinned to one CPU and leaves them out
@@ -154,7 +154,8 @@ if full=$(git -C "$ROOT" rev-parse HEAD 2>/dev/null); then
   short=$(git -C "$ROOT" rev-parse --short HEAD)
   [[ -z "$(git -C "$ROOT" status --porcelain --untracked-files=no 2>/dev/null)" ]] || commit="$full-dirty"
 fi
-host=$(hostname -s 2>/dev/null || uname -n)
+# The machine is named by its CPU model (wbtools/machine.py): amd-epyc-f26m2.
+machine=$(PYTHONPATH="$ROOT/tools" /usr/bin/python3 -m wbtools.machine 2>/dev/null || echo unknown-cpu)
 stamp=$(date -u +%Y%m%dT%H%M%SZ)
 results="$ROOT/results"
 mkdir -p "$results"
@@ -240,7 +241,7 @@ printf 'run_bench: finished in %d s\n' "$((SECONDS - start))" >&2
 
 # Publish without ever overwriting: link(2) fails if the name exists.
 chmod 644 "$tmp"  # mktemp makes it private; a result is for everyone to read
-base="$results/$stamp-$host-$short"
+base="$results/$stamp-$machine-$short"
 ((threads)) && base="$base-threads"
 final="$base.json"
 n=1
@@ -254,7 +255,7 @@ rm -f "$tmp"
 # not a failure: on a shared VM some noise is expected, but a comparison of
 # such cases needs compare.py's U-test or a rerun).
 PYTHONPATH="$ROOT/tools" /usr/bin/python3 -m wbtools.noise "$final" >&2 || true
-# The JSON conformance matrix (DESIGN.md section 8) beside the result, where
+# The JSON conformance matrix (docs/conformance.md) beside the result, where
 # `wirebench report` finds it. Exit 1 means a parser crashed or a decoder took
 # invalid JSON: a finding for the report, not a reason to drop the result.
 if ((!threads)); then
@@ -282,8 +283,8 @@ if ((!threads)); then
       printf 'run_bench: standalone loops failed; no %s\n' "${final%.json}-standalone.json" >&2
   fi
   # Instruction counts beside the result (<name>-icount.json, callgrind, about
-  # 3 minutes): the decode + bind against parse-only ratios of issue 3's bar,
-  # without the VM's noise, on the same build and heap. One call each: a count
+  # 3 minutes): the decode + bind against parse-only ratios of the XML parsers,
+  # without the machine's noise, on the same build and heap. One call each: a count
   # repeats to within 0.01 %. Only with the whole suite, not --quick.
   if [[ -z "$filter" ]] && ((!quick)) && command -v valgrind >/dev/null; then
     printf 'run_bench: instruction counts (callgrind) of the atom/science/8100 decode and parse-only\n' >&2

@@ -1,0 +1,107 @@
+#!/usr/bin/python3
+"""wirebench publish: make a result file its machine's published run in results/.
+
+Copies RESULT.json and the files beside it (RESULT-conformance.json, -standalone.json,
+-icount.json, -threads.json and the report folder RESULT/) into results/ when they are
+elsewhere; removes the same machine's other runs that neither README.md nor a file in docs/
+cites (a cited run stays, as a focused run); rewrites results/README.md, the index. The
+machine is the result's CPU model (its context's cpu_model, shortened as in its file name).
+Then commit results/ to publish it.
+"""
+
+import argparse
+import os
+import shutil
+import sys
+
+from wbtools import cli, runs
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def parse_args(argv):
+    parser = argparse.ArgumentParser(
+        prog="wirebench publish", description=__doc__.split("\n\n", 1)[1],
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("result", metavar="RESULT.json", nargs="?",
+                        help="the run to publish (none: only rewrite the index)")
+    parser.add_argument("--results", metavar="DIR", default=os.path.join(ROOT, "results"),
+                        help="the results folder (default: results/ of the repository)")
+    parser.add_argument("--docs-root", metavar="DIR", default=ROOT,
+                        help="where README.md and docs/ are read for citations (default: the "
+                             "repository)")
+    parser.add_argument("--dry-run", action="store_true",
+                        help="say what would be copied and removed; change nothing")
+    return parser.parse_args(argv)
+
+
+def _copy_in(args, source):
+    """Copy the run of `source` into the results folder; its name there."""
+    src_dir, base = os.path.split(os.path.abspath(source))
+    if not base.endswith(".json"):
+        raise cli.UserError(f"{source}: a result file ends in .json")
+    name = base[:-5]
+    run = runs.load_run(src_dir, name)
+    if os.path.samefile(src_dir, args.results):
+        return run
+    for rel in run.paths:
+        target = os.path.join(args.results, rel)
+        if os.path.exists(target):
+            raise cli.UserError(f"{target} exists already: not overwritten")
+    for rel in run.paths:
+        print(f"publish: copy {rel}", file=sys.stderr)
+        if args.dry_run:
+            continue
+        src, target = os.path.join(src_dir, rel), os.path.join(args.results, rel)
+        if rel.endswith("/"):
+            shutil.copytree(src, target)
+        else:
+            shutil.copy2(src, target)
+    return run
+
+
+def main(argv=None):
+    args = parse_args(argv)
+    if not os.path.isdir(args.results):
+        raise cli.UserError(f"{args.results}: no such folder")
+    new = _copy_in(args, args.result) if args.result else None
+    if new and new.machine == "unknown-cpu":
+        raise cli.UserError(f"{args.result}: its context has no cpu_model, so its machine is "
+                            "unknown")
+    if new and not new.whole_suite:
+        print(f"publish: note: {new.name} is {new.description()}, not the whole suite; the "
+              "machine's published run stays the newest run of the whole suite",
+              file=sys.stderr)
+    present = runs.scan(args.results)
+    if new and new.name not in {run.name for run in present}:
+        present.append(new)  # a dry run copies nothing
+    cited = runs.citations(args.docs_root, present)
+    removed = runs.plan_publish(present, new, cited) if new else []
+    for run in present:
+        if new and run.name != new.name and run.machine == new.machine and cited[run.name]:
+            print(f"publish: keep {run.name} (cited by {', '.join(cited[run.name])})",
+                  file=sys.stderr)
+    for run in removed:
+        for rel in run.paths:
+            print(f"publish: remove {rel}", file=sys.stderr)
+            if args.dry_run:
+                continue
+            path = os.path.join(args.results, rel)
+            if rel.endswith("/"):
+                shutil.rmtree(path)
+            else:
+                os.remove(path)
+    kept = [run for run in present if run not in removed]
+    index = os.path.join(args.results, "README.md")
+    if not args.dry_run:
+        tmp = index + ".tmp"
+        with open(tmp, "w", encoding="utf-8") as handle:
+            handle.write(runs.index_markdown(kept, cited))
+        os.replace(tmp, index)
+    print(f"publish: {index}: {len(kept)} run(s)" + (" (dry run)" if args.dry_run else ""),
+          file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(cli.run(main))

@@ -1,0 +1,136 @@
+"""`wirebench publish` and the results index: machine names, which files make a run, which
+runs a publish removes, and results/README.md."""
+
+import contextlib
+import io
+import json
+import os
+import shutil
+import sys
+import tempfile
+import unittest
+
+from wbtools import machine, runs
+from wbtools.cli import UserError
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import publish  # noqa: E402  (tools/publish.py, the entry script)
+
+EPYC = "AMD EPYC (family 26, model 2, stepping 1)"
+XEON = "Intel(R) Xeon(R) Platinum 8481C CPU @ 2.70GHz (family 6, model 143, stepping 8)"
+WHOLE = ["reference/memcpy/1024"] + [f"json/message/{n}/encode/reference" for n in range(1000)]
+
+
+def write_run(folder, name, cpu_model, names=WHOLE, siblings=("-conformance",), report=True,
+              **context):
+    """A result file with the given benchmark names, its siblings and report folder."""
+    data = {"context": {"cpu_model": cpu_model, "git_commit": name.rsplit("-", 1)[1] + "0" * 33,
+                        "date": f"2026-12-01T{name[9:11]}:00:00+00:00", **context},
+            "benchmarks": [{"name": n, "run_name": n, "run_type": "iteration"} for n in names]}
+    with open(os.path.join(folder, name + ".json"), "w", encoding="utf-8") as handle:
+        json.dump(data, handle)
+    for suffix in siblings:
+        with open(os.path.join(folder, name + suffix + ".json"), "w", encoding="utf-8") as handle:
+            handle.write("{}")
+    if report:
+        os.makedirs(os.path.join(folder, name))
+        with open(os.path.join(folder, name, "REPORT.md"), "w", encoding="utf-8") as handle:
+            handle.write("# report\n")
+
+
+class MachineNames(unittest.TestCase):
+    def test_brand_and_family_model(self):
+        self.assertEqual(machine.slug(EPYC), "amd-epyc-f26m2")
+        self.assertEqual(machine.slug(XEON), "intel-xeon-platinum-8481c-f6m143")
+
+    def test_unknown(self):
+        self.assertEqual(machine.slug(""), "unknown-cpu")
+        self.assertEqual(machine.slug("unknown"), "unknown-cpu")
+
+    def test_local_model_reads_the_first_processor(self):
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+            f.write("processor\t: 0\nvendor_id\t: AuthenticAMD\ncpu family\t: 26\nmodel\t\t: 2\n"
+                    "model name\t: AMD EPYC\nstepping\t: 1\n\nprocessor\t: 1\nmodel name\t: X\n")
+        self.addCleanup(os.remove, f.name)
+        self.assertEqual(machine.local_cpu_model(f.name), EPYC)
+
+
+class Publish(unittest.TestCase):
+    def setUp(self):
+        self.root = tempfile.mkdtemp()
+        self.results = os.path.join(self.root, "results")
+        os.makedirs(os.path.join(self.root, "docs"))
+        os.makedirs(self.results)
+        self.addCleanup(shutil.rmtree, self.root)
+        write_run(self.results, "20261201T010000Z-amd-epyc-f26m2-aaaaaaa", EPYC,
+                  siblings=("-conformance", "-standalone", "-icount"))
+        write_run(self.results, "20261201T020000Z-amd-epyc-f26m2-bbbbbbb", EPYC,
+                  names=["atom/science/8100/decode/pugixml-dom/from:reference",
+                         "atom/science/8100/parse-only/pugixml-dom"], report=False)
+        write_run(self.results, "20261201T030000Z-intel-xeon-platinum-8481c-f6m143-ccccccc", XEON)
+        self.new = os.path.join(self.root, "new")
+        os.makedirs(self.new)
+        write_run(self.new, "20261201T040000Z-amd-epyc-f26m2-ddddddd", EPYC,
+                  siblings=("-conformance", "-standalone"))
+
+    def publish(self, *args):
+        with contextlib.redirect_stderr(io.StringIO()):
+            return publish.main([*args, "--results", self.results, "--docs-root", self.root])
+
+    def listing(self):
+        return sorted(os.listdir(self.results))
+
+    def test_a_run_is_its_file_siblings_and_folder(self):
+        found = {r.name: r.paths for r in runs.scan(self.results)}
+        self.assertEqual(found["20261201T010000Z-amd-epyc-f26m2-aaaaaaa"], [
+            "20261201T010000Z-amd-epyc-f26m2-aaaaaaa.json",
+            "20261201T010000Z-amd-epyc-f26m2-aaaaaaa-conformance.json",
+            "20261201T010000Z-amd-epyc-f26m2-aaaaaaa-standalone.json",
+            "20261201T010000Z-amd-epyc-f26m2-aaaaaaa-icount.json",
+            "20261201T010000Z-amd-epyc-f26m2-aaaaaaa/"])
+        self.assertEqual(len(found), 3)
+
+    def test_whole_suite_or_focused(self):
+        kinds = {r.name[:16]: r.whole_suite for r in runs.scan(self.results)}
+        self.assertEqual(kinds, {"20261201T010000Z": True, "20261201T020000Z": False,
+                                 "20261201T030000Z": True})
+        focused = runs.Run("x", context={"benchmark_filter": "^json/"}, benchmark_names=WHOLE)
+        self.assertFalse(focused.whole_suite)
+        self.assertIn("--filter '^json/'", focused.description())
+
+    def test_replaces_the_machines_uncited_runs_and_keeps_the_rest(self):
+        with open(os.path.join(self.root, "docs", "findings.md"), "w", encoding="utf-8") as f:
+            f.write("see results/20261201T020000Z-amd-epyc-f26m2-bbbbbbb.json\n")
+        self.assertEqual(self.publish(os.path.join(self.new,
+                                                   "20261201T040000Z-amd-epyc-f26m2-ddddddd.json")),
+                         0)
+        listing = self.listing()
+        self.assertFalse([n for n in listing if "aaaaaaa" in n], "uncited old run left")
+        self.assertIn("20261201T020000Z-amd-epyc-f26m2-bbbbbbb.json", listing)  # cited
+        self.assertIn("20261201T030000Z-intel-xeon-platinum-8481c-f6m143-ccccccc.json", listing)
+        self.assertIn("20261201T040000Z-amd-epyc-f26m2-ddddddd", listing)  # report folder
+        self.assertIn("20261201T040000Z-amd-epyc-f26m2-ddddddd-standalone.json", listing)
+        with open(os.path.join(self.results, "README.md"), encoding="utf-8") as f:
+            index = f.read()
+        self.assertIn("Latest published run: [`20261201T040000Z-amd-epyc-f26m2-ddddddd`]", index)
+        self.assertIn("**published**: the whole suite", index)
+        self.assertIn("`docs/findings.md`", index)
+        self.assertEqual(index.count("| [`2026"), 3)
+
+    def test_dry_run_changes_nothing(self):
+        before = self.listing()
+        self.publish("--dry-run", os.path.join(self.new,
+                                               "20261201T040000Z-amd-epyc-f26m2-ddddddd.json"))
+        self.assertEqual(self.listing(), before)
+
+    def test_refuses_to_overwrite_and_needs_a_cpu_model(self):
+        self.publish(os.path.join(self.new, "20261201T040000Z-amd-epyc-f26m2-ddddddd.json"))
+        with self.assertRaisesRegex(UserError, "exists already"):
+            self.publish(os.path.join(self.new, "20261201T040000Z-amd-epyc-f26m2-ddddddd.json"))
+        write_run(self.new, "20261201T050000Z-x-eeeeeee", "", report=False)
+        with self.assertRaisesRegex(UserError, "cpu_model"):
+            self.publish(os.path.join(self.new, "20261201T050000Z-x-eeeeeee.json"))
+
+
+if __name__ == "__main__":
+    unittest.main()

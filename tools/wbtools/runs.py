@@ -1,0 +1,164 @@
+"""The runs in results/: the files that make one run, the machine it ran on, the documents
+that cite it, and the index results/README.md.
+
+A run is a result file <UTC stamp>-<machine>-<commit>.json with what tools/run_bench.sh writes
+beside it: <name>-conformance.json, <name>-standalone.json, <name>-icount.json,
+<name>-threads.json and the report folder <name>/. Each machine keeps one published run
+(the newest run of the whole suite); other runs stay only while a document cites them.
+"""
+
+import glob
+import json
+import os
+from dataclasses import dataclass, field
+
+from wbtools.cli import UserError
+from wbtools.machine import slug
+
+SIBLING_SUFFIXES = ("-conformance", "-standalone", "-icount", "-threads")
+# The documents whose citations keep a run in the tree (paths relative to the repository).
+CITING_GLOBS = ("README.md", "docs/*.md", "docs/**/*.md")
+# A filter that selects every benchmark (Google Benchmark's default is ".").
+_WHOLE = ("", ".", ".*", "all")
+
+
+@dataclass
+class Run:
+    """One run: its main result file's stem, every file and folder of it, its context."""
+
+    name: str
+    paths: list = field(default_factory=list)  # names inside the results folder
+    context: dict = field(default_factory=dict)
+    benchmark_names: list = field(default_factory=list)  # distinct, in file order
+
+    @property
+    def machine(self):
+        return slug(self.context.get("cpu_model", ""))
+
+    @property
+    def commit(self):
+        return (self.context.get("git_commit") or "unknown")[:7]
+
+    @property
+    def date(self):
+        return self.context.get("date", "")
+
+    @property
+    def whole_suite(self):
+        """True for a run of every benchmark (not --filter, not --threads)."""
+        if str(self.context.get("run_kind", "default")) != "default":
+            return False
+        if "benchmark_filter" in self.context:
+            return self.context["benchmark_filter"] in _WHOLE
+        # Files written before the filter was recorded: the whole suite has the reference
+        # benchmarks and every format.
+        names = self.benchmark_names
+        return any(n.startswith("reference/") for n in names) and len(names) >= 1000
+
+    def description(self):
+        """What the run holds, in a few words."""
+        kind = str(self.context.get("run_kind", "default"))
+        if kind != "default":
+            return kind
+        if self.whole_suite:
+            return "the whole suite"
+        if self.context.get("benchmark_filter"):
+            return f"focused: --filter '{self.context['benchmark_filter']}'"
+        cases = sorted({"/".join(n.split("/")[:3]) for n in self.benchmark_names})
+        ops = sorted({n.split("/")[3] for n in self.benchmark_names if n.count("/") >= 3})
+        return f"focused: {', '.join(cases[:4])}{' ...' if len(cases) > 4 else ''}" \
+               f" ({', '.join(ops)})"
+
+
+def _main_stem(stem, stems):
+    """The run a file stem belongs to: itself, or the run it is a sibling of."""
+    for suffix in SIBLING_SUFFIXES:
+        if stem.endswith(suffix) and stem[: -len(suffix)] in stems:
+            return stem[: -len(suffix)]
+    return stem
+
+
+def load_run(results_dir, name):
+    """The Run whose main file is results_dir/name.json, with its siblings and folder."""
+    path = os.path.join(results_dir, name + ".json")
+    try:
+        with open(path, encoding="utf-8") as handle:
+            data = json.load(handle)
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
+        raise UserError(f"{path}: not a readable result file ({err})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("benchmarks"), list):
+        raise UserError(f"{path}: not a Google Benchmark result file (no \"benchmarks\" list)")
+    names = list(dict.fromkeys(b.get("run_name", b.get("name", "")) for b in data["benchmarks"]))
+    run = Run(name, [name + ".json"], data.get("context", {}), names)
+    for suffix in SIBLING_SUFFIXES:
+        if os.path.exists(os.path.join(results_dir, name + suffix + ".json")):
+            run.paths.append(name + suffix + ".json")
+    if os.path.isdir(os.path.join(results_dir, name)):
+        run.paths.append(name + "/")
+    return run
+
+
+def scan(results_dir):
+    """Every run in results_dir, oldest first (names start with the UTC stamp)."""
+    stems = {os.path.basename(p)[:-5] for p in glob.glob(os.path.join(results_dir, "*.json"))}
+    mains = sorted({_main_stem(s, stems) for s in stems})
+    return [load_run(results_dir, name) for name in mains]
+
+
+def citations(root, runs):
+    """{run name: [documents under root that mention it]} for every run."""
+    texts = {}
+    for pattern in CITING_GLOBS:
+        for path in glob.glob(os.path.join(root, pattern), recursive=True):
+            with open(path, encoding="utf-8", errors="replace") as handle:
+                texts[os.path.relpath(path, root)] = handle.read()
+    return {run.name: sorted(doc for doc, text in texts.items() if run.name in text)
+            for run in runs}
+
+
+def published(runs):
+    """{machine: its published run}: the newest whole-suite run of each machine."""
+    out = {}
+    for run in runs:
+        if run.whole_suite:
+            out[run.machine] = run  # runs are oldest first
+    return out
+
+
+def index_markdown(runs, cited):
+    """results/README.md for these runs."""
+    chosen = published(runs)
+    latest = max(chosen.values(), key=lambda r: r.name[:16], default=None)
+    lines = [
+        "# Results",
+        "",
+        "Written by `./wirebench publish RESULT.json`; do not edit by hand.",
+        "",
+        "Each machine keeps one published run of the whole suite, named after the machine's CPU",
+        "model; a newer one replaces it. A focused run stays while `README.md` or a file in",
+        "`docs/` cites it. A run is Google Benchmark's JSON, `<UTC stamp>-<machine>-<commit>.json`,",
+        "with beside it the JSON conformance matrix (`-conformance.json`), the libraries' own",
+        "loops (`-standalone.json`), callgrind's instruction counts (`-icount.json`) and a folder",
+        "with `REPORT.md` and its charts (`./wirebench report` writes it again).",
+        "",
+    ]
+    if latest:
+        lines += [f"Latest published run: [`{latest.name}`]({latest.name}.json) "
+                  f"({latest.context.get('cpu_model', 'unknown CPU')}, commit {latest.commit}, "
+                  f"{latest.date}); its report: [`{latest.name}/REPORT.md`]({latest.name}/REPORT.md).",
+                  ""]
+    lines += ["| run | machine | commit | date | what it is | benchmarks | cited by |",
+              "| --- | --- | --- | --- | --- | ---: | --- |"]
+    for run in sorted(runs, key=lambda r: (r.machine, r.name)):
+        role = "**published**: " if chosen.get(run.machine) is run else ""
+        docs = ", ".join(f"`{d}`" for d in cited.get(run.name, [])) or "-"
+        lines.append(f"| [`{run.name}`]({run.name}.json) | {run.context.get('cpu_model', '?')} "
+                     f"| {run.commit} | {run.date} | {role}{run.description()} "
+                     f"| {len(run.benchmark_names):,} | {docs} |")
+    return "\n".join(lines) + "\n"
+
+
+def plan_publish(runs, new, cited):
+    """The runs that publishing `new` removes: the same machine's others that nothing cites."""
+    return [run for run in runs
+            if run.name != new.name and run.machine == new.machine and not cited.get(run.name)]
