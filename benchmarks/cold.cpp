@@ -11,8 +11,8 @@
 
 #include <benchmark/benchmark.h>
 
-#include "benchmarks/counters.hpp"
 #include "benchmarks/measure.hpp"
+#include "benchmarks/timed_loops.hpp"
 
 namespace wb::bench {
 namespace {
@@ -28,14 +28,12 @@ void run_cold(benchmark::State& state, const CodecEntry& dec) {
   // The output records live outside the loop as in decode/, so the ratio to
   // the warm decode is the parser's creation alone.
   Records out = empty_records(kDataset);
-  FaultCounter faults;
-  for (auto _ : state) {
+  timed_loop(state, [&] {
     auto decoder = dec.make_decoder();
     decoder->decode(in.bytes, out);
     benchmark::DoNotOptimize(out);
     benchmark::ClobberMemory();
-  }
-  faults.report(state);
+  });
   set_throughput(state, in.bytes.size(), row_count(in.records));
   state.counters["exact"] = dec.exact ? 1 : 0;
 }

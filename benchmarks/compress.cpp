@@ -7,9 +7,9 @@
 
 #include <benchmark/benchmark.h>
 
-#include "benchmarks/counters.hpp"
 #include "benchmarks/payloads.hpp"
 #include "benchmarks/register.hpp"
+#include "benchmarks/timed_loops.hpp"
 #include "benchmarks/verify.hpp"
 #include "codecs/compress/compressor.hpp"
 
@@ -39,21 +39,18 @@ void run(benchmark::State& state, const CodecEntry& enc, const CompressorEntry& 
   if (auto why = round_trip(*compressor, entry.name, raw, packed); !why.empty())
     return state.SkipWithError(why.c_str());
 
-  FaultCounter faults;
-  if (decompress) {
-    for (auto _ : state) {
+  if (decompress)
+    timed_loop(state, [&] {
       compressor->decompress(packed, out);
       benchmark::DoNotOptimize(out.data());
       benchmark::ClobberMemory();
-    }
-  } else {
-    for (auto _ : state) {
+    });
+  else
+    timed_loop(state, [&] {
       compressor->compress(raw, out);
       benchmark::DoNotOptimize(out.data());
       benchmark::ClobberMemory();
-    }
-  }
-  faults.report(state);
+    });
   // Bytes are the uncompressed payload's on both sides: MB/s of payload.
   set_throughput(state, raw.size(), row_count(g.records()));
   state.counters["wire_bytes"] = static_cast<double>(raw.size());

@@ -1,7 +1,7 @@
-// Hooks around every timed loop (FaultCounter calls them): the allocation
+// Hooks around every timed loop (timed_loop calls them): the allocation
 // counter of the memory run and callgrind's collection window both cover the
-// loop only, never the setup (payload generation, parser creation, the
-// correctness check) that runs before it.
+// measured operation only, never the setup (payload generation, parser
+// creation, the correctness check) that runs before it.
 #pragma once
 
 #include <valgrind/callgrind.h>
@@ -20,16 +20,34 @@ inline std::atomic<bool> memory_armed{false};
 // inside loops and dump one profile per loop.
 inline bool callgrind = false;
 
-// The allocations of the last loop that ran while the memory run was armed.
-struct LoopAllocs {
+// The iteration count of the last loop of the memory run.
+struct LoopIterations {
   bool valid = false;
   int64_t iterations = 0;
+};
+inline LoopIterations last_loop;
+
+// One call's allocations, measured by measure_call in the memory run.
+struct CallAllocs {
+  bool valid = false;
   alloc::Totals totals;
 };
-inline LoopAllocs last_loop;
+inline CallAllocs last_call;
+
+// In the memory run only: op() once, so that what earlier calls leave behind
+// (a document kept until the next call, grown buffers) is in place as in the
+// timed loop, then once counted. Its figures are one call's: allocations,
+// bytes, the peak of what the call itself allocated, and what it retains.
+template <class Op>
+void measure_call(Op& op) {
+  if (!memory_armed.load(std::memory_order_relaxed)) return;
+  op();
+  alloc::start();
+  op();
+  last_call = CallAllocs{true, alloc::stop()};
+}
 
 inline void loop_begin() {
-  if (memory_armed.load(std::memory_order_relaxed)) alloc::start();
   if (callgrind) CALLGRIND_TOGGLE_COLLECT;
 }
 
@@ -38,8 +56,7 @@ inline void loop_end(int64_t iterations) {
     CALLGRIND_TOGGLE_COLLECT;
     CALLGRIND_DUMP_STATS_AT("wirebench-loop");
   }
-  if (memory_armed.load(std::memory_order_relaxed))
-    last_loop = LoopAllocs{true, iterations, alloc::stop()};
+  if (memory_armed.load(std::memory_order_relaxed)) last_loop = LoopIterations{true, iterations};
 }
 
 }  // namespace wb::bench::probe

@@ -1,6 +1,8 @@
-// The MemoryManager behind allocs_per_iter, max_bytes_used and
-// total_allocated_bytes in the result file. Google Benchmark runs it in one
-// extra single-thread run after the timed repetition (16 iterations at most).
+// The MemoryManager behind allocs_per_iter, max_bytes_used,
+// total_allocated_bytes and net_heap_growth in the result file. Google
+// Benchmark runs it in one extra single-thread run after the timed
+// repetition; in it, timed_loop measures one call of the operation
+// (probe::measure_call), and these are that call's figures.
 #include <cstdint>
 #include <limits>
 
@@ -21,27 +23,37 @@ class AllocationManager : public benchmark::MemoryManager {
  public:
   void Start() override {
     probe::last_loop = {};
+    probe::last_call = {};
     probe::memory_armed = true;
-    // Counts from here in case a benchmark has no loop hooks; a hooked loop
-    // restarts the count so that setup is left out.
-    alloc::start();
   }
 
-  // Google Benchmark divides num_allocs by its memory-run iteration count
-  // itself (allocs_per_iter) but writes total_allocated_bytes as it gets it
-  // and records no iteration count, so total_allocated_bytes is made per
-  // iteration here; max_bytes_used is the peak live heap above the loop's
-  // start, i.e. the peak of one operation (the loop keeps no state between
-  // iterations beyond what the operation itself reuses).
+  // Per call, whatever the memory run's iteration count:
+  //   max_bytes_used         the peak of the bytes the call allocated that
+  //                          are live at once (a codec that frees its
+  //                          previous result first cannot lower it);
+  //   total_allocated_bytes  the bytes it allocated;
+  //   net_heap_growth        the bytes it still holds when it returns (its
+  //                          result, kept until the next call frees it);
+  //   allocs_per_iter        its allocations: Google Benchmark divides
+  //                          num_allocs by the memory run's iterations, so
+  //                          the count is multiplied by them here.
+  // A benchmark without timed_loop, or a call of more blocks than the
+  // counter's table holds, reports no figures.
   void Stop(Result& result) override {
     probe::memory_armed = false;
-    const probe::LoopAllocs loop =
-        probe::last_loop.valid ? probe::last_loop : probe::LoopAllocs{false, 0, alloc::stop()};
-    result.num_allocs = loop.totals.allocs;
-    result.max_bytes_used = loop.totals.peak_bytes;
-    result.total_allocated_bytes =
-        loop.iterations > 0 ? loop.totals.bytes / loop.iterations : kNotMeasured;
-    result.net_heap_growth = loop.valid ? loop.totals.net_bytes : kNotMeasured;
+    const probe::CallAllocs& call = probe::last_call;
+    if (!call.valid || !call.totals.complete) {
+      result.num_allocs = 0;
+      result.max_bytes_used = kNotMeasured;
+      result.total_allocated_bytes = kNotMeasured;
+      result.net_heap_growth = kNotMeasured;
+      return;
+    }
+    const int64_t iterations = probe::last_loop.valid ? probe::last_loop.iterations : 1;
+    result.num_allocs = call.totals.allocs * iterations;
+    result.max_bytes_used = call.totals.peak_bytes;
+    result.total_allocated_bytes = call.totals.bytes;
+    result.net_heap_growth = call.totals.retained_bytes;
   }
   // 1.7.1 still calls the deprecated pointer form; both lead to the same code.
   void Stop(Result* result) override { Stop(*result); }

@@ -13,9 +13,9 @@
 
 #include <benchmark/benchmark.h>
 
-#include "benchmarks/counters.hpp"
 #include "benchmarks/payloads.hpp"
 #include "benchmarks/register.hpp"
+#include "benchmarks/timed_loops.hpp"
 
 namespace wb::bench {
 namespace {
@@ -59,12 +59,10 @@ std::size_t count_byte(std::string_view s, char c) {
 void run_memcpy(benchmark::State& state, const Source& src) {
   const std::string in = load(src);
   std::string out(in.size(), '\0');
-  FaultCounter faults;
-  for (auto _ : state) {
+  timed_loop(state, [&] {
     std::memcpy(out.data(), in.data(), in.size());
     benchmark::ClobberMemory();
-  }
-  faults.report(state);
+  });
   set_throughput(state, in.size(), static_cast<std::size_t>(src.rows));
 }
 
@@ -72,14 +70,12 @@ void run_byte_scan(benchmark::State& state, const Source& src) {
   const std::string in = load(src);
   if (count_byte(in, '"') != static_cast<std::size_t>(std::count(in.begin(), in.end(), '"')))
     return state.SkipWithError("byte-scan miscounts quotes");
-  FaultCounter faults;
-  for (auto _ : state) {
+  timed_loop(state, [&] {
     // Counting quotes reads every byte; the count is kept alive so the scan
     // cannot be dropped.
     std::size_t quotes = count_byte(in, '"');
     benchmark::DoNotOptimize(quotes);
-  }
-  faults.report(state);
+  });
   set_throughput(state, in.size(), static_cast<std::size_t>(src.rows));
 }
 

@@ -132,12 +132,10 @@ void run_parse_only(benchmark::State& state, const CodecEntry& dec, const CodecE
   });
   if (!st) return;
 
-  FaultCounter faults;
-  for (auto _ : state) {
+  timed_loop(state, [&] {
     st->decoder->parse_only(input);
     benchmark::ClobberMemory();
-  }
-  faults.report(state);
+  });
   set_throughput(state, input.size(), row_count(g.records()));
   state.counters["exact"] = dec.exact ? 1 : 0;
 }

@@ -7,9 +7,9 @@
 
 #include <benchmark/benchmark.h>
 
-#include "benchmarks/counters.hpp"
 #include "benchmarks/payloads.hpp"
 #include "benchmarks/register.hpp"
+#include "benchmarks/timed_loops.hpp"
 #include "benchmarks/verify.hpp"
 
 namespace wb::bench {
@@ -40,13 +40,11 @@ void run(benchmark::State& state, const RouterEntry& entry, const CodecEntry& en
   if (auto why = check(*router, entry.library, payload.bytes, *rule); !why.empty())
     return state.SkipWithError(why.c_str());
 
-  FaultCounter faults;
-  for (auto _ : state) {
+  timed_loop(state, [&] {
     bool match = router->route(payload.bytes, *rule);
     benchmark::DoNotOptimize(match);
     benchmark::ClobberMemory();
-  }
-  faults.report(state);
+  });
   set_throughput(state, payload.bytes.size(), row_count(g.records()));
 }
 

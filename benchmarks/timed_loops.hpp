@@ -13,28 +13,34 @@
 
 namespace wb::bench {
 
+// The loop of every benchmark: op() per iteration, the page-fault counter
+// around it and, in the memory run, one call's allocations measured first.
+template <class Op>
+inline void timed_loop(benchmark::State& state, Op&& op) {
+  probe::measure_call(op);
+  FaultCounter faults;
+  for (auto _ : state) op();
+  faults.report(state);
+}
+
 inline void time_encode(benchmark::State& state, Encoder& encoder, const Records& records,
                         std::string& out) {
-  FaultCounter faults;
-  for (auto _ : state) {
+  timed_loop(state, [&] {
     encoder.encode(records, out);
     benchmark::DoNotOptimize(out.data());
     benchmark::ClobberMemory();
-  }
-  faults.report(state);
+  });
   set_throughput(state, out.size(), row_count(records));
 }
 
 // rows: of the original records (out may be a reused buffer of any size).
 inline void time_decode(benchmark::State& state, Decoder& decoder, std::string_view input,
                         Records& out, std::size_t rows) {
-  FaultCounter faults;
-  for (auto _ : state) {
+  timed_loop(state, [&] {
     decoder.decode(input, out);
     benchmark::DoNotOptimize(out);
     benchmark::ClobberMemory();
-  }
-  faults.report(state);
+  });
   set_throughput(state, input.size(), rows);
 }
 

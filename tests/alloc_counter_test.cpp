@@ -59,6 +59,31 @@ TEST_F(AllocCounter, SeesOperatorNewAndRealloc) {
   EXPECT_GE(t.peak_bytes, 100000);
 }
 
+// A codec that frees its previous result at the start of the next call: the
+// peak and what it retains are of this call's blocks, and freeing the older
+// one does not lower them.
+TEST_F(AllocCounter, PeakIsOfTheCallsOwnBlocks) {
+  // Through volatile pointers: the compiler may elide a malloc/free pair.
+  void* (*volatile allocate)(std::size_t) = std::malloc;
+  void (*volatile release)(void*) = std::free;
+  constexpr std::size_t kDocument = 1 << 20;
+  void* previous = allocate(kDocument);
+  alloc::start();
+  release(previous);
+  void* next = allocate(kDocument);
+  release(allocate(1000));
+  const alloc::Totals t = alloc::stop();
+  release(next);
+  EXPECT_TRUE(t.complete);
+  EXPECT_EQ(t.allocs, 2);
+  EXPECT_EQ(t.frees, 2);
+  EXPECT_GE(t.peak_bytes, static_cast<int64_t>(kDocument + 1000));
+  EXPECT_GE(t.retained_bytes, static_cast<int64_t>(kDocument));
+  EXPECT_LT(t.retained_bytes, static_cast<int64_t>(kDocument + 1000));
+  EXPECT_GE(t.released_bytes, static_cast<int64_t>(kDocument));
+  EXPECT_EQ(t.net_bytes, t.retained_bytes - t.released_bytes);
+}
+
 TEST_F(AllocCounter, CountsNothingWhenOff) {
   alloc::start();
   (void)alloc::stop();
@@ -112,6 +137,30 @@ TEST(AllocCounterBench, ResultFileCarriesAllocationsPerIteration) {
   EXPECT_GT(run["allocs_per_iter"].get<double>(), 101);
   EXPECT_GT(run["max_bytes_used"].get<double>(), 0);
   EXPECT_GT(run["total_allocated_bytes"].get<double>(), run["max_bytes_used"].get<double>() / 2);
+}
+
+// A DOM decoder's peak per call holds at least the document it builds from
+// the payload: pugixml and RapidXML copy the payload into their own buffer,
+// Xerces builds nodes for all of it.
+TEST(AllocCounterBench, DomPeakPerCallExceedsThePayload) {
+  const std::filesystem::path exe = WB_BENCH_EXE;
+  TempFile out(".json");
+  const RunResult r =
+      run({exe.string(), "--benchmark_min_time=0.001", "--benchmark_out_format=json",
+           "--benchmark_out=" + out.path().string(),
+           "--benchmark_filter=^atom/airport/101/decode/(pugixml-dom|rapidxml|xerces-dom)/"
+           "from:reference$"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto result = nlohmann::json::parse(read_file(out.path()));
+  if (result["context"].value("allocation_counter", "") != "on")
+    GTEST_SKIP() << "bench executable built without the allocation counter";
+  const auto payload = static_cast<double>(
+      encode(primary_encoder("atom"), generate(DatasetKind::airport, 101, 42)).size());
+  ASSERT_EQ(result["benchmarks"].size(), 3u);
+  for (const auto& run : result["benchmarks"]) {
+    EXPECT_GT(run["max_bytes_used"].get<double>(), payload) << run.dump();
+    EXPECT_GT(run["net_heap_growth"].get<double>(), 0) << run.dump();
+  }
 }
 
 }  // namespace

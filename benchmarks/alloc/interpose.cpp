@@ -55,11 +55,15 @@ void free(void* block) noexcept {
 // old block (when there was one), whether or not it moved.
 void* realloc(void* block, std::size_t size) noexcept {
   if (!counting()) return __libc_realloc(block, size);
-  const auto old_usable = block ? static_cast<int64_t>(malloc_usable_size(block)) : 0;
+  // The old block is recorded as freed before the call (its usable size is
+  // unknown after), and recorded again as allocated if realloc fails.
+  record_free(block);
   void* moved = __libc_realloc(block, size);
-  if (block && (moved || size == 0)) {
-    wb::alloc::detail::frees.fetch_add(1, std::memory_order_relaxed);
-    wb::alloc::detail::live.fetch_sub(old_usable, std::memory_order_relaxed);
+  if (!moved && size != 0 && block) {
+    record_alloc(block, 0);
+    wb::alloc::detail::allocs.fetch_sub(1, std::memory_order_relaxed);
+    wb::alloc::detail::frees.fetch_sub(1, std::memory_order_relaxed);
+    return nullptr;
   }
   return counted(moved, size);
 }

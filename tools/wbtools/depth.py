@@ -31,22 +31,28 @@ def memory_section(result):
         allocs = run.memory.get("allocs_per_iter")
         peak = run.memory.get("max_bytes_used")
         total = run.memory.get("total_allocated_bytes")
+        retained = run.memory.get("net_heap_growth")
         payload = _payload_bytes(run)
         rows.append([f"{name.format}/{name.dataset}/{name.rows}", name.op, name.library,
                      f"{allocs:,.0f}" if allocs is not None else "-",
                      f"{allocs / name.rows:.2f}" if allocs is not None and name.rows else "-",
                      units.count(total) if total is not None else "-",
                      units.count(peak) if peak is not None else "-",
-                     f"{peak / payload:.2f}" if peak is not None and payload else "-"])
+                     f"{peak / payload:.2f}" if peak is not None and payload else "-",
+                     units.count(retained) if retained is not None else "-"])
     if not rows:
         return ""
     return ("## Memory per operation\n\nFrom the allocation counter (malloc, calloc, realloc, "
             "aligned allocations and operator new, including those made inside libxml2, "
-            "Xerces-C and simdjson), over Google Benchmark's extra memory run of the timed "
-            "loop (setup excluded). Decode input from the reference writer. Peak = highest "
-            "live heap above the loop's start; peak/B = peak bytes per payload byte.\n\n" +
+            "Xerces-C and simdjson), for one call in Google Benchmark's extra memory run, after "
+            "a first call has left what the codec keeps between calls (setup excluded). Decode "
+            "input from the reference writer. Peak = the most bytes of the blocks the call "
+            "allocated that are live at once (freeing the previous call's document does not "
+            "lower it); peak/B = peak bytes per payload byte; retained = what the call still "
+            "holds when it returns (its document or buffers, freed by the next call).\n\n" +
             units.table(["payload", "operation", "library", "allocs/call", "allocs/row",
-                         "bytes allocated/call", "peak bytes", "peak/B"], rows, "lllrrrrr") + "\n")
+                         "bytes allocated/call", "peak bytes", "peak/B", "retained"], rows,
+                        "lllrrrrrr") + "\n")
 
 
 def scaling_rows(result):

@@ -166,6 +166,7 @@ class Run:
 # The MemoryManager's fields. Google Benchmark 1.7.1 makes one memory run per benchmark after
 # its repetitions and writes valid figures only into the LAST repetition's entry (the earlier
 # entries carry uninitialised values), so they are read from that entry alone.
+NOT_MEASURED = 2**63 - 1
 MEMORY_FIELDS = ("allocs_per_iter", "max_bytes_used", "total_allocated_bytes", "net_heap_growth")
 
 # Fields of a run entry that are not user counters.
@@ -265,7 +266,9 @@ def _add_entry(runs, entry):
         return
     index = entry.get("repetition_index", 0)
     if any(f in entry for f in MEMORY_FIELDS) and index >= run.memory.get("_index", -1):
-        run.memory = {f: float(entry[f]) for f in MEMORY_FIELDS if f in entry}
+        # int64 max is MemoryManager's "not measured".
+        run.memory = {f: float(entry[f]) for f in MEMORY_FIELDS
+                      if f in entry and entry[f] != NOT_MEASURED}
         run.memory["_index"] = index
     run.cpu.append(entry_seconds(entry, "cpu_time"))
     run.real.append(entry_seconds(entry, "real_time"))
