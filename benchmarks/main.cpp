@@ -72,7 +72,7 @@ int main(int argc, char** argv) {
     wb::bench::register_thread_benchmarks();
   } else {
     wb::bench::register_codec_benchmarks(full);
-    wb::bench::register_cold_benchmarks();
+    wb::bench::register_new_parser_benchmarks();
     if (scaling) wb::bench::register_scaling_benchmarks();
     wb::bench::register_reference_benchmarks();
   }

@@ -28,9 +28,9 @@ void register_thread_benchmarks();
 // (Google Benchmark adds .../{codec}_BigO and _RMS).
 void register_scaling_benchmarks();
 
-// {format}/airport/101/decode-cold/{parser}: a parser made by the registry
-// factory inside the timed loop, then the decode.
-void register_cold_benchmarks();
+// {format}/airport/101/decode-new-parser/{parser}: a parser made by the
+// registry factory inside the timed loop, then the decode (warm caches).
+void register_new_parser_benchmarks();
 
 // A decode input checked once before timing: the reference writer's payload
 // (padded) that a fresh decoder of `dec` turns back into the records. error

@@ -57,14 +57,14 @@ class DepthFile(unittest.TestCase):
         entries.append({"name": family + "_BigO", "run_name": family, "run_type": "aggregate",
                         "aggregate_name": "BigO", "cpu_coefficient": 1.5,
                         "real_coefficient": 1.5, "big_o": "N", "time_unit": "us"})
-        entries += [_entry("json/airport/101/decode-cold/p", cpu, rep) for rep, cpu in
+        entries += [_entry("json/airport/101/decode-new-parser/p", cpu, rep) for rep, cpu in
                     enumerate((10, 20, 30))]
         result = self.load(entries)
         text = depth.scaling_section(result)
         self.assertIn("**grows**", text)
         self.assertIn("100.0 %", text)
         self.assertEqual([name for name, _ in noise.noisy(result)],
-                         ["json/airport/101/decode-cold/p"])
+                         ["json/airport/101/decode-new-parser/p"])
 
     def test_icount_ratios(self):
         # rapidxml: parse-only 100M, decodes from two inputs 160M and 170M (median 165M).

@@ -1,5 +1,5 @@
 """Report sections of the measurement-depth benchmarks: memory per operation,
-scaling with size, cold starts, concurrent clients and callgrind instruction counts.
+scaling with size, a new parser per call, concurrent clients and callgrind instruction counts.
 
 Each section is empty when its benchmarks are not in the files given.
 """
@@ -24,7 +24,7 @@ def memory_section(result):
     rows = []
     for run in sorted(result.select(), key=lambda r: r.name.full):
         name = run.name
-        if name.op not in ("decode", "encode", "decode-cold") or not run.memory:
+        if name.op not in ("decode", "encode", "decode-new-parser") or not run.memory:
             continue
         if name.op == "decode" and name.source not in ("reference", ""):
             continue  # the serializer of the input barely changes a parser's allocations
@@ -101,9 +101,9 @@ def units_of(entry):
     return {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}.get(entry.get("time_unit", "ns"), 1e-9)
 
 
-def cold_section(result):
+def new_parser_section(result):
     rows = []
-    for cold in result.select(op="decode-cold"):
+    for cold in result.select(op="decode-new-parser"):
         n = cold.name
         warm = result.get(f"{n.format}/{n.dataset}/{n.rows}/decode/{n.library}/from:reference")
         rows.append([f"{n.format}/{n.dataset}/{n.rows}", n.library, units.seconds(cold.median()),
@@ -111,12 +111,13 @@ def cold_section(result):
                      units.ratio(cold.median(), warm.median() if warm else None)])
     if not rows:
         return ""
-    return ("## Cold start\n\n`decode-cold`: the parser made by the registry factory inside the "
-            "timed loop, then the decode (a CLI tool or a serverless function per call) "
-            "against the warm `decode` of the same input. Process start and library-wide "
+    return ("## A new parser per call\n\n`decode-new-parser`: the parser made by the registry "
+            "factory inside the timed loop, then the decode (a CLI tool or a serverless function "
+            "per call), with warm CPU caches, against the `decode` of the same input by a reused "
+            "parser. Process start and library-wide "
             "initialisation (Xerces' XMLPlatformUtils::Initialize, simdjson's implementation "
             "choice) happen once per process and are not in either.\n\n" +
-            units.table(["payload", "parser", "cold", "warm", "cold/warm"], rows, "llrrr") + "\n")
+            units.table(["payload", "parser", "new parser", "reused", "new/reused"], rows, "llrrr") + "\n")
 
 
 def threads_section(threads_result):

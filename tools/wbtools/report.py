@@ -18,7 +18,7 @@ _CONTEXT_FIRST = ("date", "host_name", "cpu_model", "kernel", "executable", "num
                   "simdjson_implementation", "dataset_seed", "git_commit", "glibc_tunables", "note")
 
 # Benchmarks with a library and a payload: the throughput table lists them in this order.
-_OPS = ("encode", "decode", "parse-only", "decode-cold", "route", "compress", "decompress")
+_OPS = ("encode", "decode", "parse-only", "decode-new-parser", "route", "compress", "decompress")
 
 
 def _case_title(case):
@@ -282,7 +282,7 @@ def write(result, links, out_dir, chart_link_name="loopback", threads_result=Non
         wcf.section(result),
         depth.icount_section(result, icounts),
         depth.memory_section(result),
-        depth.cold_section(result),
+        depth.new_parser_section(result),
         depth.scaling_section(result),
         depth.threads_section(threads_result),
         model_section(pairings, links, chart_names),

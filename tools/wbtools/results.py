@@ -4,7 +4,7 @@ A wirebench benchmark name is fields joined by "/" (docs/methodology.md):
   {format}/{dataset}/{rows}/encode/{serializer}
   {format}/{dataset}/{rows}/decode/{parser}/from:{serializer}
   {format}/{dataset}/{rows}/parse-only/{parser}
-  {format}/{dataset}/{rows}/decode-cold/{parser}
+  {format}/{dataset}/{rows}/decode-new-parser/{parser}
   {format}/{dataset}/{rows}/route/{library}
   {format}/{dataset}/{rows}/compress/{codec}   and  .../decompress/{codec}
   reference/{name}/{bytes}

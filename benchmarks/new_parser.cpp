@@ -1,4 +1,4 @@
-// decode-cold: what one call costs a process that makes its parser per call
+// decode-new-parser: what one call costs a process that makes its parser per call
 // (a CLI tool, a serverless function) beside the warm server's decode/.
 // Measured: the registry factory (parser objects, their buffers, Xerces'
 // parser with its grammar pool and scanner) plus the decode, with warm CPU
@@ -22,7 +22,7 @@ namespace {
 constexpr DatasetKind kDataset = DatasetKind::airport;
 constexpr int kRows = 101;
 
-void run_cold(benchmark::State& state, const CodecEntry& dec) {
+void run_new_parser(benchmark::State& state, const CodecEntry& dec) {
   const DecodeInput in = checked_decode_input(dec, kDataset, kRows);
   if (!in.error.empty()) return state.SkipWithError(in.error.c_str());
   // The output records live outside the loop as in decode/, so the ratio to
@@ -40,15 +40,15 @@ void run_cold(benchmark::State& state, const CodecEntry& dec) {
 
 }  // namespace
 
-void register_cold_benchmarks() {
+void register_new_parser_benchmarks() {
   const DatasetInfo& info = dataset_info(kDataset);
   for (std::string_view format : formats()) {
     if (!defined_for(info, format)) continue;
     for (const CodecEntry* dec : codecs_of(format, Role::decode)) {
       const std::string name = std::string(format) + "/" + std::string(info.name) + "/" +
-                               std::to_string(kRows) + "/decode-cold/" + std::string(dec->library);
+                               std::to_string(kRows) + "/decode-new-parser/" + std::string(dec->library);
       benchmark::RegisterBenchmark(name.c_str(), [dec](benchmark::State& s) {
-        run_cold(s, *dec);
+        run_new_parser(s, *dec);
       })->Unit(benchmark::kMicrosecond);
     }
   }
