@@ -1,23 +1,22 @@
 // `conformance`: every JSON decoder over JSONTestSuite's test_parsing files.
-// Each parse runs in a forked child, so a parser that crashes or hangs on one
-// file is recorded as "crashed" and the matrix still completes.
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
+// Each parse runs in a forked child of its own (cli/sandbox.hpp), so a parser
+// that crashes or hangs on one file is recorded as "crashed" and the matrix
+// still completes; docs/conformance.md describes the outcomes.
 #include <algorithm>
-#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
 #include "cli/io.hpp"
+#include "cli/sandbox.hpp"
 #include "codecs/registry.hpp"
 
 namespace wb::cli {
@@ -62,55 +61,56 @@ const char* name_of(Outcome o) {
   return "?";
 }
 
-// What a child reports through its exit status.
-constexpr int kChildAccepted = 0;
-constexpr int kChildRejected = 1;
-constexpr int kChildOtherException = 3;
-
 struct Result {
   Outcome outcome;
-  std::string detail;  // for crashes: the signal or the stray exception
+  std::string detail;  // for crashes: the signal, the stray exception, the exit or the hang
 };
 
-// Runs one parse in a child. The child never returns into our stack (_exit),
-// so nothing of the parent is flushed or destroyed twice.
-template <class Parse>
-Result in_child(Parse parse) {
-  std::fflush(nullptr);
-  const pid_t pid = fork();
-  if (pid < 0) throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
-  if (pid == 0) {
-    // A parser stuck in a loop is a crash, not a stalled matrix.
-    const rlimit cpu{10, 11};
-    setrlimit(RLIMIT_CPU, &cpu);
-    alarm(30);
-    int status = kChildAccepted;
+// A parser stuck in a loop is a crash, not a stalled matrix: SIGXCPU after
+// 10 s of CPU, killed after 30 s of wall time (one blocked without using CPU).
+// Neither the address space nor the network is limited.
+Limits parse_limits() {
+  Limits l;
+  l.cpu_seconds = 10;
+  l.address_space = 0;
+  l.wall_seconds = 30;
+  l.isolate_network = false;
+  return l;
+}
+
+// What the child reports when the parse returned or threw DecodeError.
+constexpr const char kReportAccepted[] = "accepted";
+constexpr const char kReportRejected[] = "rejected";
+
+// Runs one parse in a child of its own, so every parse starts from the
+// parent's state, whatever an earlier one did to the decoder.
+Result in_child(const std::function<void()>& parse) {
+  const Limits limits = parse_limits();
+  const ChildResult r = run_in_child(limits, [&] {
     try {
       parse();
     } catch (const DecodeError&) {
-      status = kChildRejected;
-    } catch (...) {
-      status = kChildOtherException;
+      return std::string(kReportRejected);
     }
-    _exit(status);
-  }
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0)
-    if (errno != EINTR) throw std::runtime_error(std::string("waitpid: ") + std::strerror(errno));
-  if (WIFEXITED(status)) {
-    switch (WEXITSTATUS(status)) {
-      case kChildAccepted:
-        return {Outcome::accepted, ""};
-      case kChildRejected:
-        return {Outcome::rejected, ""};
-      case kChildOtherException:
+    return std::string(kReportAccepted);
+  });
+  switch (r.end) {
+    case ChildResult::End::exited:
+      if (r.code == 0 && r.message == kReportAccepted) return {Outcome::accepted, ""};
+      if (r.code == 0 && r.message == kReportRejected) return {Outcome::rejected, ""};
+      if (r.code == ChildResult::kThrew)
         return {Outcome::crashed, "exception other than DecodeError"};
-      default:
-        return {Outcome::crashed, "exit status " + std::to_string(WEXITSTATUS(status))};
+      return {Outcome::crashed, "exit status " + std::to_string(r.code)};
+    case ChildResult::End::signalled: {
+      const char* sig = sigabbrev_np(r.code);
+      return {Outcome::crashed, std::string("signal SIG") + (sig ? sig : "?")};
     }
+    case ChildResult::End::timed_out:
+      return {Outcome::crashed, "still running after " +
+                                    std::to_string(static_cast<int>(limits.wall_seconds)) +
+                                    " s, killed"};
   }
-  const char* sig = WIFSIGNALED(status) ? sigabbrev_np(WTERMSIG(status)) : nullptr;
-  return {Outcome::crashed, std::string("signal SIG") + (sig ? sig : "?")};
+  return {Outcome::crashed, "?"};
 }
 
 struct CorpusFile {

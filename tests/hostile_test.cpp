@@ -1,6 +1,6 @@
-// DESIGN section 8: every decoder x every hostile fixture of its syntax and
-// format (fixtures/hostile.tsv plus the big and canary ones built at run time,
-// see hostile_fixtures.hpp), in forked children (sandbox.hpp: a child runs
+// docs/hostile-input.md: every decoder x every hostile fixture of its syntax
+// and format (fixtures/hostile.tsv plus the big and canary ones built at run
+// time, see hostile_fixtures.hpp), in forked children (sandbox.hpp: a child runs
 // case after case until one ends it) with a CPU, address-space and wall-clock
 // limit per case and no network. Passing means a clean DecodeError or
 // the expected records; failing: a crash, a hang, a memory blow-up (a signal
@@ -10,8 +10,8 @@
 #include <chrono>
 #include <iostream>
 
+#include "cli/sandbox.hpp"
 #include "tests/hostile_fixtures.hpp"
-#include "tests/sandbox.hpp"
 #include "tests/test_support.hpp"
 
 namespace wb::test {
@@ -73,8 +73,8 @@ std::string judge(const Fixture& f, const ChildResult& r, bool canary_opened, Ta
   return detail.empty() ? "no report from the child" : detail.substr(0, 600);
 }
 
-// Leniencies of the libraries that we measured and document in the README
-// ("Hostile input"): these decoders accept these malformed documents (no
+// Leniencies of the libraries, measured and documented in
+// docs/hostile-input.md: these decoders accept these malformed documents (no
 // crash, no hang, no memory blow-up, no file read: only a missing check).
 // They are reported, not failed. If one starts to be rejected, the test fails
 // so that this list stays true.

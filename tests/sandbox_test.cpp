@@ -1,8 +1,8 @@
-// The sandbox that the hostile test trusts to catch crashes, hangs and
-// runaway CPU (sandbox.hpp): each way a case can end, that the next case
-// starts clean, and that a failure caused by state an earlier case left in a
-// shared child is reported as such.
-#include "tests/sandbox.hpp"
+// The sandbox that the hostile test and `wirebench conformance` trust to
+// catch crashes, hangs and runaway CPU (cli/sandbox.hpp): each way a case can
+// end, that the next case starts clean, and that a failure caused by state an
+// earlier case left in a shared child is reported as such.
+#include "cli/sandbox.hpp"
 
 #include <signal.h>
 #include <sys/resource.h>
@@ -13,6 +13,7 @@
 #include <new>
 #include <stdexcept>
 #include <thread>
+#include <vector>
 
 #include "tests/test_support.hpp"
 

@@ -1,15 +1,17 @@
-// Runs the cases of a test in forked children with resource limits, so that
-// a decoder that crashes, hangs or eats memory fails one case instead of the
-// whole test process; and watches canary files for opens.
+// Runs code in forked children with resource limits, so that a decoder that
+// crashes, hangs or eats memory ends one child instead of the calling
+// process; and watches canary files for opens. The hostile test runs its
+// cases through it (docs/hostile-input.md), and so does `wirebench
+// conformance`, one parse per child (docs/conformance.md). It depends on no
+// other part of the project.
 #pragma once
 
 #include <cstddef>
 #include <filesystem>
 #include <functional>
 #include <string>
-#include <vector>
 
-namespace wb::test {
+namespace wb {
 
 struct Limits {
   // RLIMIT_CPU, re-armed before each case: SIGXCPU when a case has used this
@@ -34,9 +36,11 @@ bool under_asan();
 bool network_isolation_available();
 
 struct ChildResult {
-  // exited: the case returned (code 0) or threw (code 3), or the child exited
-  // by itself (its exit status); signalled: the child was killed by a signal
-  // (code); timed_out: the parent killed it after wall_seconds.
+  // The code of a case that threw.
+  static constexpr int kThrew = 3;
+  // exited: the case returned (code 0) or threw (code kThrew), or the child
+  // exited by itself (its exit status); signalled: the child was killed by a
+  // signal (code); timed_out: the parent killed it after wall_seconds.
   enum class End { exited, signalled, timed_out } end = End::exited;
   int code = 0;
   std::string message;  // what the case returned, or what() (at most 4 KB)
@@ -50,21 +54,22 @@ struct ChildResult {
 
 // Runs body(0), ..., body(count - 1), each in a forked child, in order. A
 // child runs case after case until one ends it (a signal, a hang, an exit);
-// the next case starts a new child. Forking a child per case cost ~25 ms
-// apiece under ASan on a VM, most of the hostile test's time. The limits
-// hold per case. on_result(i, r) runs in the parent after case i returns and
-// before case i + 1 starts, so what the parent sees then (a canary file
-// opened) belongs to case i. A case that ends a child which had run earlier
-// cases is run again alone in a new child; the lone run's result is the
-// case's, unless it came through, then it is the shared child's end with
-// earlier_cases set (the earlier cases left state that this one tripped on).
-// An exception escaping body is the case's result (code 3, what()); no
-// destructors or atexit handlers run in a child.
+// the next case starts a new child (a fork per case would be most of the
+// hostile test's time under ASan). The limits hold per case. on_result(i, r)
+// runs in the parent after case i returns and before case i + 1 starts, so
+// what the parent sees then (a canary file opened) belongs to case i. A case
+// that ends a child which had run earlier cases is run again alone in a new
+// child; the lone run's result is the case's, unless it came through, then it
+// is the shared child's end with earlier_cases set (the earlier cases left
+// state that this one tripped on). An exception escaping body is the case's
+// result (code kThrew, what()); no destructors or atexit handlers run in a
+// child, and stdio is flushed before each fork, so no buffered output is
+// written twice.
 void run_cases_in_children(const Limits& limits, std::size_t count,
                            const std::function<std::string(std::size_t)>& body,
                            const std::function<void(std::size_t, const ChildResult&)>& on_result);
 
-// One case alone.
+// One case alone, in a child of its own.
 ChildResult run_in_child(const Limits& limits, const std::function<std::string()>& body);
 
 // inotify on a set of files: opened() tells whether any of them was opened or
@@ -83,4 +88,4 @@ class OpenWatch {
   int fd_ = -1;
 };
 
-}  // namespace wb::test
+}  // namespace wb

@@ -1,4 +1,4 @@
-#include "tests/sandbox.hpp"
+#include "cli/sandbox.hpp"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -10,14 +10,16 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <optional>
 #include <stdexcept>
 
-namespace wb::test {
+namespace wb {
 namespace {
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -33,8 +35,8 @@ constexpr bool kAsan = false;
 #endif
 
 constexpr std::size_t kMaxMessage = 4096;
-// A case's report: status (0 returned, 3 threw, 4 the child could not set
-// up), length (4 bytes, host order), message.
+// A case's report: status (0 returned, ChildResult::kThrew threw, 4 the child
+// could not set up), length (4 bytes, host order), message.
 constexpr std::size_t kHeader = 5;
 constexpr char kSetupFailed = 4;
 
@@ -101,15 +103,16 @@ void arm_cpu_limit(int seconds) {
     }
     arm_cpu_limit(limits.cpu_seconds);
     char status = 0;
+    constexpr char kThrew = ChildResult::kThrew;
     std::string message;
     try {
       message = body(static_cast<std::size_t>(index));
     } catch (const std::exception& e) {
       message = e.what();
-      status = 3;
+      status = kThrew;
     } catch (...) {
       message = "a non-std exception";
-      status = 3;
+      status = kThrew;
     }
     send_report(sock, status, std::move(message));
   }
@@ -124,8 +127,16 @@ class Child {
     int fds[2];
     if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) != 0)
       throw std::runtime_error(std::string("socketpair: ") + std::strerror(errno));
+    // The child starts with a copy of the parent's stdio buffers: flushed
+    // before the fork, a case that calls exit() does not write them again.
+    std::fflush(nullptr);
     pid_ = ::fork();
-    if (pid_ < 0) throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
+    if (pid_ < 0) {
+      const int error = errno;
+      ::close(fds[0]);
+      ::close(fds[1]);
+      throw std::runtime_error(std::string("fork: ") + std::strerror(error));
+    }
     if (pid_ == 0) {
       ::close(fds[0]);
       child_loop(limits, body, fds[1]);
@@ -135,7 +146,7 @@ class Child {
   }
   ~Child() {
     ::close(sock_);  // an idle child reads end-of-file and exits
-    if (alive_) ::waitpid(pid_, nullptr, 0);
+    if (alive_) wait_for(nullptr);
   }
   Child(const Child&) = delete;
   Child& operator=(const Child&) = delete;
@@ -195,7 +206,7 @@ class Child {
   }
   void reap(ChildResult& r) {
     int status = 0;
-    ::waitpid(pid_, &status, 0);
+    wait_for(&status);
     alive_ = false;
     if (WIFSIGNALED(status)) {
       r.end = ChildResult::End::signalled;
@@ -203,6 +214,11 @@ class Child {
     } else {
       r.end = ChildResult::End::exited;
       r.code = WEXITSTATUS(status);
+    }
+  }
+
+  void wait_for(int* status) {
+    while (::waitpid(pid_, status, 0) < 0 && errno == EINTR) {
     }
   }
 
@@ -313,4 +329,4 @@ bool OpenWatch::opened() {
   return any;
 }
 
-}  // namespace wb::test
+}  // namespace wb
