@@ -46,11 +46,14 @@ build() {
   cmake --build "$BUILD" -j "$JOBS" "${targets[@]}" >&2
 }
 
-# True when executable $1 is newer than every source and build file, so a
-# command can run it without asking make (which takes most of a second to
-# find nothing to do, and prints on stderr).
+# True when executable $1 exists and no source or build file has changed
+# since it was last built or found current (its stamp, $1.checked): a command
+# can then run it without asking make, which takes seconds to find nothing to
+# do and prints on stderr.
 is_current() {
-  [[ -x "$1" ]] || return 1
+  [[ -x "$1" && -f "$1.checked" ]] || return 1
   [[ -z "$(find "$ROOT/CMakeLists.txt" "$ROOT/CMakePresets.json" "$ROOT/generators" "$ROOT/codecs" \
-    "$ROOT/cli" "$ROOT/benchmarks" -newer "$1" -print -quit 2>/dev/null)" ]]
+    "$ROOT/cli" "$ROOT/benchmarks" -type f -newer "$1.checked" -print -quit 2>/dev/null)" ]]
 }
+# Marks executable $1 current: called after a build that succeeded.
+mark_current() { touch "$1.checked"; }
