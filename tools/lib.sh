@@ -53,7 +53,7 @@ build() {
 is_current() {
   [[ -x "$1" && -f "$1.checked" ]] || return 1
   [[ -z "$(find "$ROOT/CMakeLists.txt" "$ROOT/CMakePresets.json" "$ROOT/generators" "$ROOT/codecs" \
-    "$ROOT/cli" "$ROOT/benchmarks" -type f -newer "$1.checked" -print -quit 2>/dev/null)" ]]
+    "$ROOT/cli" "$ROOT/benchmarks" "$ROOT/wire" -type f -newer "$1.checked" -print -quit 2>/dev/null)" ]]
 }
 # Marks executable $1 current: called after a build that succeeded.
 mark_current() { touch "$1.checked"; }

@@ -1,0 +1,241 @@
+// wirebench_wire: the measured wire. Builds an emulated link between two
+// network namespaces (see testbed.hpp), checks that it shows the configured
+// RTT and rate, then times real kernel TCP transfers over it and prints one
+// JSON line per request for comparison with tools/wbtools/tcp.py's model.
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <thread>
+
+#include "wire/netns.hpp"
+#include "wire/progress.hpp"
+#include "wire/self_check.hpp"
+#include "wire/testbed.hpp"
+#include "wire/transfer.hpp"
+
+namespace {
+
+constexpr char kUsage[] = R"(usage: wirebench_wire [OPTIONS] (--check | --transfer BYTES)
+
+Builds an emulated link between two network namespaces of its own (client
+198.18.0.1, server 198.18.0.2, TUN devices, MTU 1500, no route out), runs a
+self-check (1-byte echo RTT and bulk TCP rate must be within 2 % of the
+configured figures, or nothing is reported) and times real TCP transfers.
+Output: JSON lines on stdout ("context", "check", then one "request" each).
+Needs root (CAP_NET_ADMIN, CAP_SYS_ADMIN) and /dev/net/tun; exit status 2
+without them.
+
+Link:
+  --rate-mbps X      serialization rate, 10^6 bit/s of whole IP packets (100)
+  --rtt-ms X         round-trip time; each direction delays X/2 (40)
+  --queue-bytes N    drop-tail queue per direction (4 x BDP, at least 150000)
+TCP (both namespaces):
+  --congestion NAME  cubic | reno | bbr: net.ipv4.tcp_congestion_control (cubic)
+  --initcwnd N       initial window of the routes (kernel default: 10)
+  --sysctl KEY=VAL   any net.* sysctl, e.g. net.ipv4.tcp_slow_start_after_idle=0
+                     (repeatable)
+What to run:
+  --check            print the self-check's measured RTT and rate (it always runs)
+  --transfer BYTES   the server sends BYTES per request; times to connect,
+                     first byte and last byte, from the request's start
+  --cold N           N requests, each on a new connection (1)
+  --warm N           then one kept-alive connection: its opening request and
+                     N more (0)
+  -h, --help         this text
+)";
+
+[[noreturn]] void usage_error(const std::string& message) {
+  std::fprintf(stderr, "wirebench_wire: %s (--help for the options)\n", message.c_str());
+  std::exit(2);
+}
+
+double parse_number(const std::string& option, const char* text) {
+  char* end = nullptr;
+  double v = std::strtod(text, &end);
+  if (end == text || *end != '\0' || !(v >= 0)) usage_error(option + " needs a number >= 0");
+  return v;
+}
+
+std::uint64_t parse_count(const std::string& option, const char* text) {
+  char* end = nullptr;
+  unsigned long long v = std::strtoull(text, &end, 10);
+  if (end == text || *end != '\0' || text[0] == '-') usage_error(option + " needs an integer");
+  return v;
+}
+
+// SIGINT, SIGTERM and SIGHUP are blocked in every thread and taken here, so
+// teardown runs in a normal thread (it execs ip) and not in a handler.
+void start_signal_thread() {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGINT);
+  sigaddset(&set, SIGTERM);
+  sigaddset(&set, SIGHUP);
+  pthread_sigmask(SIG_BLOCK, &set, nullptr);
+  std::thread([set] {
+    int sig = 0;
+    while (sigwait(&set, &sig) != 0) {
+    }
+    std::fprintf(stderr, "\nwirebench_wire: %s: removing the namespaces\n", strsignal(sig));
+    wire::remove_owned_namespaces();
+    _exit(128 + sig);
+  }).detach();
+}
+
+std::string request_json(const char* series, int index, const wire::RequestTiming& t) {
+  char buf[512];
+  std::snprintf(buf, sizeof buf,
+                "{\"type\": \"request\", \"series\": \"%s\", \"index\": %d, \"connection\": "
+                "\"%s\", \"bytes\": %llu, \"connect_ms\": %s, \"first_byte_ms\": %.3f, "
+                "\"last_byte_ms\": %.3f, \"link_drops\": %llu}",
+                series, index, t.cold ? "cold" : "warm", static_cast<unsigned long long>(t.bytes),
+                t.cold ? std::to_string(t.connect_ms).c_str() : "null", t.first_byte_ms,
+                t.last_byte_ms, static_cast<unsigned long long>(t.link_drops));
+  return buf;
+}
+
+void pause_ns(std::int64_t ns) {
+  std::this_thread::sleep_for(std::chrono::nanoseconds(ns));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  wire::TestbedConfig config;
+  bool check = false;
+  std::optional<std::uint64_t> transfer;
+  std::uint64_t cold = 1, warm = 0;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    auto value = [&]() -> const char* {
+      if (i + 1 >= argc) usage_error(arg + " needs a value");
+      return argv[++i];
+    };
+    if (arg == "-h" || arg == "--help") {
+      std::fputs(kUsage, stdout);
+      return 0;
+    } else if (arg == "--rate-mbps") {
+      config.rate_mbps = parse_number(arg, value());
+      if (config.rate_mbps <= 0) usage_error("--rate-mbps must be > 0");
+    } else if (arg == "--rtt-ms") {
+      config.rtt_ms = parse_number(arg, value());
+    } else if (arg == "--queue-bytes") {
+      config.queue_bytes = parse_count(arg, value());
+      if (config.queue_bytes < wire::kMtu) usage_error("--queue-bytes must be >= 1500");
+    } else if (arg == "--congestion") {
+      config.congestion = value();
+      if (config.congestion != "cubic" && config.congestion != "reno" &&
+          config.congestion != "bbr") {
+        usage_error("--congestion is cubic, reno or bbr");
+      }
+    } else if (arg == "--initcwnd") {
+      config.initcwnd = static_cast<int>(parse_count(arg, value()));
+    } else if (arg == "--sysctl") {
+      std::string kv = value();
+      auto eq = kv.find('=');
+      if (eq == std::string::npos || kv.rfind("net.", 0) != 0) {
+        usage_error("--sysctl takes net.KEY=VALUE");
+      }
+      config.sysctls[kv.substr(0, eq)] = kv.substr(eq + 1);
+    } else if (arg == "--check") {
+      check = true;
+    } else if (arg == "--transfer") {
+      transfer = parse_count(arg, value());
+    } else if (arg == "--cold") {
+      cold = parse_count(arg, value());
+    } else if (arg == "--warm") {
+      warm = parse_count(arg, value());
+    } else {
+      usage_error("unknown option " + arg);
+    }
+  }
+  if (!check && !transfer) usage_error("nothing to do: give --check or --transfer BYTES");
+  if (transfer && *transfer == 0) usage_error("--transfer needs at least 1 byte");
+  if (std::string why = wire::missing_privileges(); !why.empty()) {
+    std::fprintf(stderr, "wirebench_wire: %s\n", why.c_str());
+    return 2;
+  }
+
+  start_signal_thread();
+  try {
+    wire::Testbed testbed(config);
+    for (const auto& name : testbed.removed_stale()) {
+      std::fprintf(stderr, "wirebench_wire: removed stale namespace %s\n", name.c_str());
+    }
+    wire::Server server(testbed);
+    if (check) std::fprintf(stderr, "wirebench_wire: self-check (about 3 s)\n");
+    wire::CheckResult result = wire::run_self_check(testbed, true);
+    if (!result.ok) {
+      std::fprintf(stderr, "wirebench_wire: self-check failed, nothing reported:\n  %s\n  %s\n",
+                   result.failure.c_str(), result.json(config.rate_mbps).c_str());
+      return 1;
+    }
+    std::printf("{\"type\": \"context\", \"link\": %s, \"server_congestion_in_use\": %s}\n",
+                testbed.context_json().c_str(),
+                wire::json_string(server.congestion_in_use()).c_str());
+    std::printf("{\"type\": \"check\", \"result\": %s}\n", result.json(config.rate_mbps).c_str());
+    std::fflush(stdout);
+    if (check) {
+      std::fprintf(stderr,
+                   "wirebench_wire: self-check passed: RTT %.3f ms (expected %.3f, %+.2f %%), "
+                   "rate %.3f Mbit/s of IP packets = goodput %.3f x 1500/%d (forwarder count "
+                   "%.3f; configured %.3f, %+.2f %%)\n",
+                   result.rtt_median_ms, result.rtt_expected_ms, 100 * result.rtt_error(),
+                   result.ip_rate_mbps, result.goodput_mbps, result.payload_per_packet,
+                   result.link_rate_mbps, config.rate_mbps,
+                   100 * result.rate_error(config.rate_mbps));
+    }
+    if (transfer) {
+      wire::Client client(testbed);
+      // Between cold requests the previous connection's FIN exchange clears
+      // the link first.
+      const auto gap = static_cast<std::int64_t>(2 * config.rtt_ms * 1e6) + 1'000'000;
+      for (std::uint64_t i = 0; i < cold; ++i) {
+        wire::Progress progress("cold request " + std::to_string(i), *transfer, true);
+        wire::RequestTiming t = client.cold_request(
+            *transfer, [&](std::uint64_t got, std::int64_t now) { progress.update(got, now); });
+        std::printf("%s\n", request_json("cold", static_cast<int>(i), t).c_str());
+        std::fflush(stdout);
+        pause_ns(gap);
+      }
+      if (warm > 0) {
+        wire::RequestTiming opening;
+        opening.bytes = *transfer;
+        std::int64_t start = 0;
+        wire::Fd conn = client.connect_response(opening, start);
+        for (std::uint64_t i = 0; i <= warm; ++i) {
+          wire::RequestTiming t;
+          if (i == 0) {
+            t = opening;
+          } else {
+            t.bytes = *transfer;
+            start = wire::monotonic_ns();
+          }
+          wire::Progress progress("warm request " + std::to_string(i), *transfer, true);
+          client.request(conn, t, start,
+                         [&](std::uint64_t got, std::int64_t now) { progress.update(got, now); });
+          std::printf("%s\n", request_json("warm", static_cast<int>(i), t).c_str());
+          std::fflush(stdout);
+        }
+      }
+    }
+    if (std::string e = testbed.forwarder().error(); !e.empty()) {
+      throw std::runtime_error("the forwarder stopped: " + e);
+    }
+    if (std::string e = server.error(); !e.empty()) {
+      throw std::runtime_error("the server stopped: " + e);
+    }
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "wirebench_wire: %s\n", e.what());
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,51 @@
+#pragma once
+
+// The self-check that runs before anything is reported: a 1-byte echo must
+// show the configured RTT and a bulk TCP transfer the configured rate, each
+// within 2 %.
+
+#include <cstdint>
+#include <string>
+
+#include "wire/testbed.hpp"
+#include "wire/transfer.hpp"
+
+namespace wire {
+
+struct CheckResult {
+  bool ok = false;
+  std::string failure;  // one line per failed figure, empty when ok
+
+  // Echo: expected = RTT + serialization of the two 53-byte packets
+  // (20 IP + 32 TCP with timestamps + 1 payload); the median is checked.
+  int echoes = 0;
+  double rtt_expected_ms = 0, rtt_median_ms = 0, rtt_min_ms = 0, rtt_max_ms = 0;
+  double rtt_tolerance_ms = 0;
+  // The echo's RTT with the delay line at zero (serialization excluded), and
+  // the round trip the delay line then holds: the configured RTT minus it.
+  double host_floor_ms = 0, delay_line_ms = 0;
+
+  // Bulk: goodput over the steady part of the transfer (after a quarter of the
+  // bytes has arrived), corrected to IP packet bytes: every full segment
+  // carries payload_per_packet bytes in an MTU-sized packet, so
+  // ip_rate = goodput * 1500 / payload_per_packet. The forwarder's own count
+  // of delivered IP bytes over the same window is reported beside it.
+  std::uint64_t bulk_bytes = 0;
+  int payload_per_packet = 0;
+  double window_s = 0;
+  double goodput_mbps = 0, ip_rate_mbps = 0, link_rate_mbps = 0;
+  std::uint64_t bulk_drops = 0;
+  // How late the forwarder wrote packets after their due time, over the check.
+  double lateness_mean_us = 0, lateness_max_us = 0;
+  std::string client_congestion;  // getsockopt TCP_CONGESTION of the bulk connection
+
+  double rtt_error() const { return rtt_median_ms / rtt_expected_ms - 1; }
+  double rate_error(double configured_mbps) const { return ip_rate_mbps / configured_mbps - 1; }
+  std::string json(double configured_mbps) const;
+};
+
+// Tolerance: 2 %; below 10 ms of RTT the echo also gets 0.4 ms for the two
+// forwarder wake-ups per direction (about 0.1 ms each on a 2-core VM).
+CheckResult run_self_check(const Testbed& testbed, bool show_progress);
+
+}  // namespace wire

@@ -1,0 +1,93 @@
+#pragma once
+
+// The emulated link as a whole: two network namespaces (client, server), a TUN
+// device in each, point-to-point addresses from 198.18.0.0/15 (RFC 2544's
+// benchmarking range) with no default route, the TCP settings of both ends,
+// and the forwarder between the TUNs. Every address lives only in the
+// namespaces made here, so no packet can leave them.
+
+#include <cstddef>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "wire/fd.hpp"
+#include "wire/link.hpp"
+#include "wire/netns.hpp"
+
+namespace wire {
+
+inline constexpr char kClientAddress[] = "198.18.0.1";
+inline constexpr char kServerAddress[] = "198.18.0.2";
+inline constexpr char kTunName[] = "wb0";
+inline constexpr int kMtu = 1500;
+
+struct TestbedConfig {
+  double rate_mbps = 100;            // 10^6 bit/s of whole IP packets
+  double rtt_ms = 40;                // twice the one-way delay
+  std::size_t queue_bytes = 0;       // per direction; 0: default_queue_bytes()
+  std::string congestion = "cubic";  // net.ipv4.tcp_congestion_control of both ends
+  int initcwnd = 0;                  // route initcwnd; 0: the kernel's default (10)
+  // Extra net.* sysctls for both namespaces, e.g. {"net.ipv4.tcp_slow_start_after_idle", "0"}.
+  std::map<std::string, std::string> sysctls;
+
+  // Four bandwidth-delay products, at least 100 full packets: TCP's slow
+  // start then fills the link without loss, so the bulk check measures the
+  // link rather than the sender's loss recovery (at two, a 5 Mbit/s / 120 ms
+  // link still drops in slow start and the check misses by 4 %).
+  std::size_t default_queue_bytes() const;
+};
+
+enum class Side { kClient, kServer };
+
+class Testbed {
+ public:
+  // Sweeps stale namespaces, then builds everything; throws std::runtime_error
+  // (after tearing down what was built) when a step fails.
+  explicit Testbed(TestbedConfig config);
+  ~Testbed();
+  Testbed(const Testbed&) = delete;
+  Testbed& operator=(const Testbed&) = delete;
+
+  const TestbedConfig& config() const { return config_; }
+  std::size_t queue_bytes() const { return link_.queue_bytes; }
+  const std::string& namespace_name(Side side) const;
+  Forwarder& forwarder() const { return *forwarder_; }
+
+  // A new TCP socket (non-blocking, close-on-exec) in that side's namespace.
+  Fd tcp_socket(Side side) const;
+
+  // How the congestion control was set: "sysctl", or "route congctl" when the
+  // kernel restricts the algorithm to the root namespace (it is not in the
+  // host's net.ipv4.tcp_allowed_congestion_control).
+  const std::string& congestion_set_by() const { return congestion_set_by_; }
+  // The TCP sysctls of one side as read back after setup.
+  const std::map<std::string, std::string>& sysctls(Side side) const;
+  // The route to the peer as `ip route` shows it in the client namespace.
+  const std::string& client_route() const { return client_route_; }
+  const std::string& server_route() const { return server_route_; }
+
+  // Stale namespaces the constructor removed.
+  const std::vector<std::string>& removed_stale() const { return removed_stale_; }
+
+  // One JSON object: link settings, congestion control, initial window,
+  // sysctls of both sides, forwarder scheduling.
+  std::string context_json() const;
+
+ private:
+  TestbedConfig config_;
+  LinkConfig link_;
+  std::vector<std::string> removed_stale_;
+  std::unique_ptr<Namespace> client_ns_, server_ns_;
+  std::string congestion_set_by_;
+  std::map<std::string, std::string> client_sysctls_, server_sysctls_;
+  std::string client_route_, server_route_;
+  // Declared last so it is destroyed first: the TUNs go before the namespaces.
+  std::unique_ptr<Forwarder> forwarder_;
+};
+
+// JSON string literal of s.
+std::string json_string(const std::string& s);
+
+}  // namespace wire
