@@ -5,6 +5,7 @@
 // families over the message sizes; ~10 % more benchmarks, so opt-in) and
 // --wirebench_full (decode from every serializer at every size, not only at
 // each dataset's field size; see register.hpp),
+// --wirebench_cold_cache (add decode-cold-cache: inputs in no CPU cache),
 // --wirebench_icount (no memory run; callgrind
 // collects inside the timed loops only, see tools/icount.py).
 #include <charconv>
@@ -40,6 +41,7 @@ int main(int argc, char** argv) {
   bool threads = false;
   bool scaling = false;
   bool full = false;
+  bool cold_cache = false;
   std::vector<char*> args;
   for (int i = 0; i < argc; ++i) {
     std::string_view arg = argv[i];
@@ -51,6 +53,8 @@ int main(int argc, char** argv) {
       scaling = true;
     else if (i > 0 && arg == "--wirebench_full")
       full = true;
+    else if (i > 0 && arg == "--wirebench_cold_cache")
+      cold_cache = true;
     else if (i > 0 && arg == "--wirebench_icount")
       wb::bench::probe::callgrind = true;
     else
@@ -74,6 +78,7 @@ int main(int argc, char** argv) {
     wb::bench::register_codec_benchmarks(full);
     wb::bench::register_new_parser_benchmarks();
     if (scaling) wb::bench::register_scaling_benchmarks();
+    if (cold_cache) wb::bench::register_cold_cache_benchmarks();
     wb::bench::register_reference_benchmarks();
   }
   benchmark::Initialize(&count, args.data());

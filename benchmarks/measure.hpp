@@ -32,6 +32,10 @@ void register_scaling_benchmarks();
 // registry factory inside the timed loop, then the decode (warm caches).
 void register_new_parser_benchmarks();
 
+// {format}/{dataset}/{rows}/decode-cold-cache/{parser}: the decode of an input
+// that is in no CPU cache (copies rotated over twice the last-level cache).
+void register_cold_cache_benchmarks();
+
 // A decode input checked once before timing: the reference writer's payload
 // (padded) that a fresh decoder of `dec` turns back into the records. error
 // says why not when it does not.

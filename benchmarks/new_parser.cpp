@@ -46,7 +46,8 @@ void register_new_parser_benchmarks() {
     if (!defined_for(info, format)) continue;
     for (const CodecEntry* dec : codecs_of(format, Role::decode)) {
       const std::string name = std::string(format) + "/" + std::string(info.name) + "/" +
-                               std::to_string(kRows) + "/decode-new-parser/" + std::string(dec->library);
+                               std::to_string(kRows) + "/decode-new-parser/" +
+                               std::string(dec->library);
       benchmark::RegisterBenchmark(name.c_str(), [dec](benchmark::State& s) {
         run_new_parser(s, *dec);
       })->Unit(benchmark::kMicrosecond);

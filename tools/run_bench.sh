@@ -41,6 +41,9 @@ options:
   --full             decode from every serializer at every size (default: every
                      pairing at each dataset's field size -- message/100,
                      airport/101, science/1000 -- and from:reference elsewhere)
+  --cold-cache       add decode-cold-cache for every decoder at every size: the
+                     input in no CPU cache (copies rotated over twice the
+                     last-level cache; docs/methodology.md)
   --scaling          add the scaling families ({format}/message/scaling/{op}/{codec}/N,
                      N = 10 ... 10,000, Complexity(oN)) to this pinned run
   --no-fastbins      add glibc.malloc.mxfast=0 to the heap tunables: no fastbins,
@@ -85,6 +88,7 @@ cpu=$(($(nproc) - 1))
 interleave=0
 threads=0
 scaling=0
+cold_cache=0
 every_pairing=0
 quick=0
 extra=()
@@ -116,6 +120,7 @@ while [[ $# -gt 0 ]]; do
     --interleave) interleave=1 ;;
     --threads) threads=1 ;;
     --scaling) scaling=1 ;;
+    --cold-cache) cold_cache=1 ;;
     --full) every_pairing=1 ;;
     --no-fastbins) HEAP_TUNABLES="$HEAP_TUNABLES:glibc.malloc.mxfast=0" ;;
     --)
@@ -187,6 +192,7 @@ args=(
 [[ -n "$filter" ]] && args+=(--benchmark_filter="$filter")
 ((interleave)) && args+=(--benchmark_enable_random_interleaving=true)
 ((scaling)) && args+=(--wirebench_scaling)
+((cold_cache)) && args+=(--wirebench_cold_cache)
 ((every_pairing)) && args+=(--wirebench_full)
 # Thread runs are unpinned (N threads on one CPU would measure the scheduler);
 # the context's cpu_pinned and run_kind fields say so in the file.
