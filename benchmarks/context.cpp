@@ -1,5 +1,7 @@
 // The facts a result file needs to be read later: what was built how, with
-// which libraries, on which data, pinned where, with which heap settings.
+// which libraries, on which data, pinned where, with which heap settings, and
+// what each codec does (its registry labels, which the report shows beside
+// its rows).
 #include <sched.h>
 #include <sys/utsname.h>
 #include <unistd.h>
@@ -16,6 +18,7 @@
 #include "benchmarks/payloads.hpp"
 #include "benchmarks/register.hpp"
 #include "build_info.hpp"
+#include "codecs/registry.hpp"
 
 namespace wb::bench {
 namespace {
@@ -79,14 +82,23 @@ void add_run_context() {
   benchmark::AddCustomContext("compiler", build::kCompiler);
   benchmark::AddCustomContext("cxx_flags", build::kCxxFlags);
   benchmark::AddCustomContext("wirebench_build_type", build::kBuildType);
+  // simdjson's DOM parser picks its kernel at run time inside the shared
+  // library; On-Demand is compiled into our code, so its kernel is the one
+  // our flags select (every translation unit has the same flags).
   benchmark::AddCustomContext("simdjson_implementation",
                               std::string(simdjson::get_active_implementation()->name()));
+  benchmark::AddCustomContext("simdjson_ondemand_implementation",
+                              std::string(simdjson::builtin_implementation()->name()));
   benchmark::AddCustomContext("git_commit", env_or("WIREBENCH_COMMIT", "unknown"));
   benchmark::AddCustomContext("dataset_seed", std::to_string(seed()));
   benchmark::AddCustomContext("cpu_model", cpu_model());
   benchmark::AddCustomContext("kernel", kernel());
   benchmark::AddCustomContext("cpu_pinned", cpu_pinning());
   benchmark::AddCustomContext("glibc_tunables", env_or("GLIBC_TUNABLES", "unset"));
+  for (const CodecEntry& c : codecs())
+    benchmark::AddCustomContext(label_context_key(c), std::string(c.labels));
+  for (const RouterEntry& r : routers())
+    benchmark::AddCustomContext(label_context_key(r), std::string(r.labels));
   benchmark::AddCustomContext("note",
                               "benchmark library reports itself as a debug build (Debian "
                               "package); wirebench code is Release");

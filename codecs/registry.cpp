@@ -3,11 +3,11 @@
 #include <algorithm>
 
 // Declare every factory named in the registry...
-#define WB_ENCODER(format, ident, name) \
+#define WB_ENCODER(format, ident, name, labels) \
   std::unique_ptr<wb::Encoder> wb_make_encoder_##format##_##ident();
-#define WB_DECODER(format, ident, name, exact) \
+#define WB_DECODER(format, ident, name, exact, labels) \
   std::unique_ptr<wb::Decoder> wb_make_decoder_##format##_##ident();
-#define WB_ROUTER(format, ident, name) \
+#define WB_ROUTER(format, ident, name, labels) \
   std::unique_ptr<wb::Router> wb_make_router_##format##_##ident();
 #include "codecs/registry.def"
 #undef WB_ENCODER
@@ -18,11 +18,11 @@ namespace wb {
 
 std::span<const CodecEntry> codecs() {
   // ...and list them.
-#define WB_ENCODER(format, ident, name) \
-  {#format, name, Role::encode, true, &wb_make_encoder_##format##_##ident, nullptr},
-#define WB_DECODER(format, ident, name, exact) \
-  {#format, name, Role::decode, exact, nullptr, &wb_make_decoder_##format##_##ident},
-#define WB_ROUTER(format, ident, name)
+#define WB_ENCODER(format, ident, name, labels) \
+  {#format, name, Role::encode, true, labels, &wb_make_encoder_##format##_##ident, nullptr},
+#define WB_DECODER(format, ident, name, exact, labels) \
+  {#format, name, Role::decode, exact, labels, nullptr, &wb_make_decoder_##format##_##ident},
+#define WB_ROUTER(format, ident, name, labels)
   static const CodecEntry kCodecs[] = {
 #include "codecs/registry.def"
   };
@@ -33,9 +33,10 @@ std::span<const CodecEntry> codecs() {
 }
 
 std::span<const RouterEntry> routers() {
-#define WB_ENCODER(format, ident, name)
-#define WB_DECODER(format, ident, name, exact)
-#define WB_ROUTER(format, ident, name) {#format, name, &wb_make_router_##format##_##ident},
+#define WB_ENCODER(format, ident, name, labels)
+#define WB_DECODER(format, ident, name, exact, labels)
+#define WB_ROUTER(format, ident, name, labels) \
+  {#format, name, labels, &wb_make_router_##format##_##ident},
   static const RouterEntry kRouters[] = {
 #include "codecs/registry.def"
   };
@@ -64,6 +65,38 @@ std::vector<const CodecEntry*> codecs_of(std::string_view format, Role role) {
   for (const auto& c : codecs())
     if (c.format == format && c.role == role) out.push_back(&c);
   return out;
+}
+
+std::vector<std::string_view> label_items(std::string_view labels) {
+  std::vector<std::string_view> out;
+  std::size_t start = 0;
+  int depth = 0;
+  for (std::size_t i = 0; i < labels.size(); ++i) {
+    if (labels[i] == '(') ++depth;
+    if (labels[i] == ')') --depth;
+    if (depth == 0 && labels.substr(i, 2) == ", ") {
+      out.push_back(labels.substr(start, i - start));
+      start = i + 2;
+    }
+  }
+  if (start < labels.size()) out.push_back(labels.substr(start));
+  return out;
+}
+
+bool has_label(std::string_view labels, std::string_view word) {
+  for (std::string_view item : label_items(labels))
+    if (item == word || (item.starts_with(word) && item.substr(word.size()).starts_with(" (")))
+      return true;
+  return false;
+}
+
+std::string label_context_key(const CodecEntry& c) {
+  return "codec." + std::string(c.format) + (c.role == Role::encode ? ".encode." : ".decode.") +
+         std::string(c.library);
+}
+
+std::string label_context_key(const RouterEntry& r) {
+  return "codec." + std::string(r.format) + ".route." + std::string(r.library);
 }
 
 const CodecEntry* find_codec(std::string_view format, Role role, std::string_view library) {

@@ -3,6 +3,7 @@
 
 #include <memory>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -18,6 +19,9 @@ struct CodecEntry {
   std::string_view library;  // the token --library takes, e.g. "rapidjson-sax"
   Role role;
   bool exact;  // decoders: doubles round-trip exactly
+  // What the codec does, as shown by `list --verbose`, the result file's
+  // context and the report: items from the vocabulary below, joined by ", ".
+  std::string_view labels;
   std::unique_ptr<Encoder> (*make_encoder)();
   std::unique_ptr<Decoder> (*make_decoder)();
 };
@@ -34,10 +38,47 @@ const CodecEntry* find_codec(std::string_view format, Role role, std::string_vie
 struct RouterEntry {
   std::string_view format;
   std::string_view library;
+  std::string_view labels;  // as CodecEntry::labels
   std::unique_ptr<Router> (*make)();
 };
 std::span<const RouterEntry> routers();
 std::vector<const RouterEntry*> routers_of(std::string_view format);
+
+// The label vocabulary (docs/methodology.md, "What each codec does"). A
+// labels string is items joined by ", " (a comma inside parentheses belongs
+// to its item); an item may add detail in parentheses after its word.
+namespace label {
+// Decoders, first item: the API.
+inline constexpr std::string_view kDom = "DOM";
+inline constexpr std::string_view kSax = "SAX";
+inline constexpr std::string_view kPull = "pull";
+inline constexpr std::string_view kOnDemand = "on-demand";
+// Decoders, second item: where the parsed values live.
+inline constexpr std::string_view kInSitu = "in situ";
+inline constexpr std::string_view kCopying = "copying";
+inline constexpr std::string_view kNoTree = "no tree";
+// Decoders: exactly one of these two.
+inline constexpr std::string_view kValidatesUtf8 = "validates UTF-8";
+inline constexpr std::string_view kNoUtf8Check = "no UTF-8 check";
+// JSON and wcfjson decoders: exactly one of these two, matching `exact`.
+inline constexpr std::string_view kExactDoubles = "exact doubles";
+inline constexpr std::string_view kInexactDoubles = "inexact doubles";
+// Encoders, first item.
+inline constexpr std::string_view kStreamingWriter = "streaming writer";
+inline constexpr std::string_view kTreeThenSerialized = "tree then serialized";
+// Routers, first item.
+inline constexpr std::string_view kXpathOverDom = "XPath over a DOM";
+inline constexpr std::string_view kStreamingSniff = "streaming sniff";
+}  // namespace label
+
+// The items of a labels string, in order, with their parenthesised detail.
+std::vector<std::string_view> label_items(std::string_view labels);
+// Whether an item of labels is word, alone or followed by " (detail)".
+bool has_label(std::string_view labels, std::string_view word);
+// The result file's context key of a codec's labels:
+// "codec.json.decode.rapidjson-dom", "codec.soap.route.expat-sniff".
+std::string label_context_key(const CodecEntry& c);
+std::string label_context_key(const RouterEntry& r);
 
 }  // namespace wb
 

@@ -35,20 +35,54 @@ class Report(unittest.TestCase):
     def test_compressed_sizes_and_matrix(self):
         self.assertIn("4,000 (25 %)", self.text)  # gzip_bytes / wire_bytes
         # simdjson-ondemand read only rapidjson's output: the reference column is empty.
-        self.assertIn("| simdjson-ondemand | 400.0 MB/s (40 us) | - |", self.text)
+        self.assertIn("| simdjson-ondemand | on-demand, in situ, validates UTF-8, exact doubles | "
+                      "400.0 MB/s (40 us) | - |", self.text)
 
     def test_spread_and_memcpy_fraction(self):
         # rapidjson encode: 30, 30, 36 us; 16,000 B / 30 us = 533.3 MB/s; memcpy 16,000 B/us.
-        self.assertIn("| json/airport/101 | encode | rapidjson | 30 us | 533.3 | 30 us - 36 us | "
-                      "10.8 % | 0 | 3.33 % |", self.text)
+        self.assertIn("| json/airport/101 | encode | rapidjson | streaming writer (RapidJSON Writer) | "
+                      "30 us | 533.3 | 30 us - 36 us | 10.8 % | 0 | 3.33 % |", self.text)
 
     def test_parse_only_ratio_and_noise(self):
         # rapidjson-dom parse-only 20, 20, 26 us (median 20, CV 3.46 / 22 = 15.7 %); its decodes
         # have medians 52 and 52: 52 / 20 = 2.60x, binding share 1 - 20 / 52 = 61.5 %.
-        self.assertIn("| json/airport/101 | rapidjson-dom | 20 us | 52 us | 61.5 % | 2.60x | "
-                      "15.7 % |", self.text)
-        # simdjson-dom has no decode in the file: no ratio.
-        self.assertIn("| json/airport/101 | simdjson-dom | 10 us | - | - | - | - |", self.text)
+        self.assertIn("| json/airport/101 | rapidjson-dom | DOM, copying, validates UTF-8, exact "
+                      "doubles | 20 us | 52 us | 61.5 % | 2.60x | 15.7 % |", self.text)
+        # simdjson-dom has no decode in the file: no ratio; and no labels in the context: "-".
+        self.assertIn("| json/airport/101 | simdjson-dom | - | 10 us | - | - | - | - |", self.text)
+
+    def test_codec_labels_beside_the_rows(self):
+        # The context's codec.* entries: a section listing them, and a column wherever a row
+        # names a codec ("-" for a codec without an entry or an operation that names none).
+        self.assertIn("## What each codec does", self.text)
+        self.assertIn("| soap | decode | pugixml | DOM, in situ, no UTF-8 check |", self.text)
+        self.assertIn("| soap/airport/101 | decode | pugixml <- reference | DOM, in situ, no UTF-8 "
+                      "check | 60 us |", self.text)
+        self.assertIn("| json/airport/101 | compress | gzip | - | 100 us |", self.text)
+        self.assertIn("- serializer `reference`: streaming writer (hand-written)", self.text)
+        self.assertIn("| soap | reference | pugixml | writer: streaming writer (hand-written); "
+                      "reader: DOM, in situ, no UTF-8 check | none |", self.text)
+        self.assertIn("| `json/airport/101/encode/rapidjson` | 10.8 % | streaming writer "
+                      "(RapidJSON Writer) |", self.text)
+
+    def test_result_without_labels_has_no_labels_column(self):
+        # A result file written before the codec.* context entries existed.
+        with open(FIXTURE, encoding="utf-8") as handle:
+            data = json.load(handle)
+        data["context"] = {key: value for key, value in data["context"].items()
+                           if not key.startswith("codec.")}
+        with tempfile.TemporaryDirectory() as tmp:
+            old = os.path.join(tmp, "old.json")
+            with open(old, "w", encoding="utf-8") as handle:
+                json.dump(data, handle)
+            path = report.write(results.load(old), list(links.load_links().values()), tmp)
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
+        self.assertNotIn("what it does", text)
+        self.assertNotIn("## What each codec does", text)
+        self.assertIn("| json/airport/101 | encode | rapidjson | 30 us | 533.3 | 30 us - 36 us | "
+                      "10.8 % | 0 | 3.33 % |", text)
+        self.assertIn("| simdjson-ondemand | 400.0 MB/s (40 us) | - |", text)
 
     def test_failed_benchmarks_listed(self):
         self.assertIn("round trip mismatch at row 3", self.text)

@@ -7,7 +7,7 @@ whole matrix stays in the file.
 """
 
 
-from . import units
+from . import labels, units
 from .cli import UserError, read_json
 
 _MARK = {"accepted": "A", "rejected": "r", "crashed": "CRASH"}
@@ -31,8 +31,9 @@ def _departs(entry, library):
             or entry.get("decode", {}).get(library, "rejected") != "rejected")
 
 
-def section(data):
-    """The report section, or "" without a matrix."""
+def section(data, what=None):
+    """The report section, or "" without a matrix; what (labels.Labels of the result) adds what
+    each decoder does."""
     if not data:
         return ""
     decoders = data["decoders"]
@@ -46,8 +47,10 @@ def section(data):
             "process: y_ files must be accepted, n_ files rejected, i_ files may go either way. "
             "The last column is our full decode (parse + bind into the model), which must "
             "reject every n_ file whatever the parser says.\n",
-            units.table(["decoder", "y_ accepted", "n_ rejected", "i_ accepted", "crashes",
-                         "decode() rejects n_"], rows, "lrrrrr") + "\n"]
+            labels.table(what, ["decoder", "y_ accepted", "n_ rejected", "i_ accepted",
+                                "crashes", "decode() rejects n_"], rows, "lrrrrr", 1,
+                         [what.get("json", "decode", lib) for lib in libraries] if what else [])
+            + "\n"]
     departing = [entry for entry in data["files"]
                  if any(_departs(entry, library) for library in libraries)]
     if departing:

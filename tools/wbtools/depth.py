@@ -7,7 +7,7 @@ Each section is empty when its benchmarks are not in the files given.
 import math
 import statistics
 
-from . import results, units
+from . import labels, results, units
 from .cli import read_json
 
 GROWTH_FLAG = 0.25  # per-row cost growth from 100 to 10,000 rows that the report flags
@@ -21,7 +21,8 @@ def _payload_bytes(run):
 
 
 def memory_section(result):
-    rows = []
+    what = labels.of(result)
+    rows, cells = [], []
     for run in sorted(result.select(), key=lambda r: r.name.full):
         name = run.name
         if name.op not in ("decode", "encode", "decode-new-parser") or not run.memory:
@@ -33,6 +34,7 @@ def memory_section(result):
         total = run.memory.get("total_allocated_bytes")
         retained = run.memory.get("net_heap_growth")
         payload = _payload_bytes(run)
+        cells.append(what.of_name(name))
         rows.append([f"{name.format}/{name.dataset}/{name.rows}", name.op, name.library,
                      f"{allocs:,.0f}" if allocs is not None else "-",
                      f"{allocs / name.rows:.2f}" if allocs is not None and name.rows else "-",
@@ -50,9 +52,9 @@ def memory_section(result):
             "allocated that are live at once (freeing the previous call's document does not "
             "lower it); peak/B = peak bytes per payload byte; retained = what the call still "
             "holds when it returns (its document or buffers, freed by the next call).\n\n" +
-            units.table(["payload", "operation", "library", "allocs/call", "allocs/row",
-                         "bytes allocated/call", "peak bytes", "peak/B", "retained"], rows,
-                        "lllrrrrrr") + "\n")
+            labels.table(what, ["payload", "operation", "library", "allocs/call", "allocs/row",
+                                "bytes allocated/call", "peak bytes", "peak/B", "retained"],
+                         rows, "lllrrrrrr", 3, cells) + "\n")
 
 
 def scaling_rows(result):
@@ -72,8 +74,11 @@ def scaling_rows(result):
 
 
 def scaling_section(result):
-    rows = []
+    what = labels.of(result)
+    rows, cells = [], []
     for family, (fit, sizes) in sorted(scaling_rows(result).items()):
+        some = fit or next(iter(sizes.values()), None)
+        cells.append(what.of_name(some.name) if some else None)
         big_o = fit.aggregates.get("BigO", {}) if fit else {}
         rms = fit.aggregates.get("RMS", {}) if fit else {}
         coefficient = big_o.get("cpu_coefficient")
@@ -93,8 +98,8 @@ def scaling_section(result):
             "10 ... 10,000 rows with Complexity(oN): the fitted cpu time per row and the RMS "
             "of the fit (relative), and the measured time per row at 100 and 10,000 rows; a "
             f"growth above {GROWTH_FLAG:.0%} is flagged.\n\n" +
-            units.table(["family", "fit (oN)", "RMS", "per row @100", "per row @10,000",
-                         "growth", "flag"], rows, "lrrrrrl") + "\n")
+            labels.table(what, ["family", "fit (oN)", "RMS", "per row @100", "per row @10,000",
+                                "growth", "flag"], rows, "lrrrrrl", 1, cells) + "\n")
 
 
 def units_of(entry):
@@ -102,9 +107,11 @@ def units_of(entry):
 
 
 def new_parser_section(result):
-    rows = []
+    what = labels.of(result)
+    rows, cells = [], []
     for cold in result.select(op="decode-new-parser"):
         n = cold.name
+        cells.append(what.of_name(n))
         warm = result.get(f"{n.format}/{n.dataset}/{n.rows}/decode/{n.library}/from:reference")
         rows.append([f"{n.format}/{n.dataset}/{n.rows}", n.library, units.seconds(cold.median()),
                      units.seconds(warm.median()) if warm else "-",
@@ -117,20 +124,23 @@ def new_parser_section(result):
             "parser. Process start and library-wide "
             "initialisation (Xerces' XMLPlatformUtils::Initialize, simdjson's implementation "
             "choice) happen once per process and are not in either.\n\n" +
-            units.table(["payload", "parser", "new parser", "reused", "new/reused"], rows, "llrrr") + "\n")
+            labels.table(what, ["payload", "parser", "new parser", "reused", "new/reused"], rows,
+                         "llrrr", 2, cells) + "\n")
 
 
 def threads_section(threads_result):
     if threads_result is None:
         return ""
+    what = labels.of(threads_result)
     groups = {}
     for run in threads_result.select():
         n = run.name
         key = n.full.rsplit("/threads:", 1)[0]
         groups.setdefault(key, {})[n.threads] = run
-    rows = []
+    rows, cells = [], []
     for key, by_threads in sorted(groups.items()):
         base = by_threads.get(1)
+        cells.append(what.of_name(next(iter(by_threads.values())).name))
         one = base.throughput() if base else None
         cells = []
         for count in (1, 2, 4):
@@ -150,8 +160,8 @@ def threads_section(threads_result):
             f"(cpu_pinned: {pinned}) on a machine with "
             f"{threads_result.context.get('num_cpus', '?')} CPUs: above that many threads the "
             "ideal efficiency is CPUs/N.\n\n" +
-            units.table(["benchmark", "1 thread MB/s", "2 threads MB/s/thread",
-                         "4 threads MB/s/thread"], rows, "lrrr") + "\n")
+            labels.table(what, ["benchmark", "1 thread MB/s", "2 threads MB/s/thread",
+                                "4 threads MB/s/thread"], rows, "lrrr", 1, cells) + "\n")
 
 
 def load_icount(path):
@@ -164,9 +174,11 @@ def load_icount(path):
 def icount_section(result, icounts):
     if not icounts:
         return ""
-    rows = []
+    what = labels.of(result)
+    rows, cells = [], []
     for name, item in sorted(icounts.items()):
         run = result.get(results.run_key(name))
+        cells.append(what.of_name(results.parse_name(name)))
         per_byte = item.get("instructions_per_byte")
         rows.append([name, f"{item['instructions_per_call']:,.0f}",
                      "-" if per_byte is None else f"{per_byte:.2f}",
@@ -175,11 +187,12 @@ def icount_section(result, icounts):
     return ("## Instruction counts (callgrind)\n\nInstructions per call inside the timed loop "
             "under valgrind's callgrind (noise-free, independent of the machine's load) beside "
             "the timed MB/s; spread = (max - min) / median over the counted calls.\n\n" +
-            units.table(["benchmark", "instructions/call", "instructions/B", "MB/s", "spread"],
-                        rows, "lrrrr") + "\n" + _icount_ratios(icounts))
+            labels.table(what, ["benchmark", "instructions/call", "instructions/B", "MB/s",
+                                "spread"], rows, "lrrrr", 1, cells) + "\n" +
+            _icount_ratios(icounts, what))
 
 
-def _icount_ratios(icounts):
+def _icount_ratios(icounts, what=None):
     """Decode + bind against parse-only in instructions, for each parser counted in both
     (the decode: median over the counted from:X inputs)."""
     parses, decodes = {}, {}
@@ -190,15 +203,16 @@ def _icount_ratios(icounts):
             parses[key] = item["instructions_per_call"]
         elif bench.op == "decode":
             decodes.setdefault(key, []).append(item["instructions_per_call"])
-    rows = []
+    rows, cells = [], []
     for key in sorted(parses.keys() & decodes.keys()):
         (fmt, dataset, nrows), library = key
         parse, decode = parses[key], statistics.median(decodes[key])
+        cells.append(what.get(fmt, "decode", library) if what else None)
         rows.append([f"{fmt}/{dataset}/{nrows}", library, f"{parse / 1e6:,.1f}M",
                      f"{decode / 1e6:,.1f}M", units.ratio(decode, parse)])
     if not rows:
         return ""
     return ("\nDecode + bind against parse-only in instructions (the ratio the timed "
             "parse-only section gives, without the machine's noise):\n\n" +
-            units.table(["payload", "parser", "parse only", "decode + bind", "decode / parse"],
-                        rows, "llrrr") + "\n")
+            labels.table(what, ["payload", "parser", "parse only", "decode + bind",
+                                "decode / parse"], rows, "llrrr", 2, cells) + "\n")

@@ -4,7 +4,7 @@ and as JSON (`wirebench model --json`)."""
 import math
 import statistics
 
-from . import fit, model, published, units
+from . import fit, labels as codec_labels, model, published, units
 
 
 def link_summary(link):
@@ -31,8 +31,17 @@ def _crossover_text(pairing, link):
     return units.bandwidth(bandwidth) + (f" ({why})" if why else "")
 
 
-def ranking_table(pairings, link, top=None):
-    """Ranking of pairings of one payload on link, fastest first."""
+def pairing_labels(what, p):
+    """What a pairing's serializer and parser do, from the result's labels (labels.Labels)."""
+    writer = what.cell(what.get(p.format, "encode", p.serializer))
+    if not p.parser:
+        return f"writer: {writer}"
+    return f"writer: {writer}; reader: {what.cell(what.get(p.format, 'decode', p.parser))}"
+
+
+def ranking_table(pairings, link, top=None, labels=None):
+    """Ranking of pairings of one payload on link, fastest first; labels (labels.Labels of the
+    result) adds what the serializer and parser do."""
     ranked = model.rank(pairings, link)
     rows = []
     for index, (p, parts) in enumerate(ranked[:top] if top else ranked, start=1):
@@ -43,15 +52,16 @@ def ranking_table(pairings, link, top=None):
                      units.bandwidth(model.serialization_crossover(p))])
     headers = ["#", "format", "serializer", "parser", "compression", "wire bytes", "RTTs", "CPU",
                "wire", "total", "CPU share", "CPU = wire at (this link)", "CPU = bytes/bw at"]
-    text = units.table(headers, rows, "rllllrrrrrrll")
+    cells = [pairing_labels(labels, p) for p, _ in ranked[:len(rows)]] if labels else []
+    text = codec_labels.table(labels, headers, rows, "rllllrrrrrrll", 4, cells)
     if top and len(ranked) > top:
         text += f"\n\n({len(ranked) - top} slower pairings not shown)"
     return text
 
 
-def paged_table(pairings, link, best_only=False):
+def paged_table(pairings, link, best_only=False, labels=None):
     """The paged sequences (science subset as 9 requests) on link, fastest first; best_only
-    keeps the fastest pairing of each format and compression."""
+    keeps the fastest pairing of each format and compression; labels as in ranking_table."""
     sequences = model.paged_sequence(pairings, link)
     if best_only:
         seen = set()
@@ -65,7 +75,9 @@ def paged_table(pairings, link, best_only=False):
     headers = ["format", "serializer", "parser", "compression", "requests", "total", "CPU",
                "CPU share"]
     notes = sorted({how for *_, how, _ in sequences})
-    return units.table(headers, rows, "llllrrrr") + "\n\nLast page: " + "; ".join(notes) + "."
+    cells = [pairing_labels(labels, s[0]) for s in sequences] if labels else []
+    return (codec_labels.table(labels, headers, rows, "llllrrrr", 3, cells) +
+            "\n\nLast page: " + "; ".join(notes) + ".")
 
 
 def model_sections(pairings, links, dataset=None, top=None):

@@ -12,7 +12,7 @@ import argparse
 import math
 import sys
 
-from . import cli, results, units
+from . import cli, labels, results, units
 
 THRESHOLD = 0.05
 SHOWN = 10  # the noisiest cases the report lists by name
@@ -41,6 +41,7 @@ def section(result, threshold=THRESHOLD):
     # library): a library whose times are bimodal (libxml2's DOM, see docs/findings.md) shows here,
     # not as noise everywhere. Each count is [above threshold, all].
     noisy_keys = {key for key, _ in cases}
+    what = labels.of(result)
     groups, libraries = {}, {}
     for key, run in result.runs.items():
         if run.error:
@@ -68,8 +69,9 @@ def section(result, threshold=THRESHOLD):
                          [[library, f"{above} of {total}", units.percent(share, 0)]
                           for share, library, above, total in by_library], "lrr"), "",
              f"The {SHOWN} noisiest:" if len(cases) > SHOWN else "All of them:", "",
-             units.table(["benchmark", "CV"], [[f"`{key}`", units.percent(cv)]
-                                              for key, cv in cases[:SHOWN]], "lr")]
+             labels.table(what, ["benchmark", "CV"],
+                          [[f"`{key}`", units.percent(cv)] for key, cv in cases[:SHOWN]], "lr", 2,
+                          [what.of_name(result.runs[key].name) for key, _ in cases[:SHOWN]])]
     return "\n".join(lines) + "\n"
 
 

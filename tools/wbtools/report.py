@@ -8,17 +8,19 @@ import math
 import os
 import statistics
 
-from . import (charts, conformance, depth, model, model_view, noise, published, results,
-               standalone, units, wcf)
+from . import (charts, conformance, depth, labels, model, model_view, noise, published,
+               results, standalone, units, wcf)
 
 # Sections list only these context keys first (the rest follow in a compact list).
 _CONTEXT_FIRST = ("date", "host_name", "cpu_model", "kernel", "executable", "num_cpus",
                   "mhz_per_cpu", "cpu_pinned",
                   "compiler", "cxx_flags", "wirebench_build_type", "library_build_type",
-                  "simdjson_implementation", "dataset_seed", "git_commit", "glibc_tunables", "note")
+                  "simdjson_implementation", "simdjson_ondemand_implementation", "dataset_seed",
+                  "git_commit", "glibc_tunables", "note")
 
 # Benchmarks with a library and a payload: the throughput table lists them in this order.
-_OPS = ("encode", "decode", "parse-only", "decode-new-parser", "route", "compress", "decompress")
+_OPS = ("encode", "decode", "parse-only", "decode-new-parser", "decode-cold-cache", "route",
+        "compress", "decompress")
 
 
 def _case_title(case):
@@ -135,7 +137,8 @@ def memcpy_fraction(run, memcpy_runs):
 
 def throughput_section(result):
     memcpy = _memcpy_runs(result)
-    rows = []
+    what = labels.of(result)
+    rows, cells = [], []
     for case in result.cases():
         for op in _OPS:
             runs = result.select(format=case[0], dataset=case[1], rows=case[2], op=op)
@@ -143,6 +146,7 @@ def throughput_section(result):
                 low, high, cv = run.spread()
                 library = run.name.library + (f" <- {run.name.source}" if run.name.source else "")
                 faults = run.counter("minflt_per_iter")
+                cells.append(what.of_name(run.name))
                 rows.append([_case_title(case), op, library, units.seconds(run.median()),
                              units.megabytes_per_second(run.throughput()),
                              "-" if math.isnan(low) else
@@ -157,12 +161,14 @@ def throughput_section(result):
             "payload (10^6 B/s), the min-max range and the coefficient of variation over the "
             "repetitions, minor page faults per iteration, and the throughput as a fraction of "
             "memcpy at the nearest measured size (the physical limit).\n\n" +
-            units.table(["payload", "operation", "library (<- input from)", "median", "MB/s",
-                         "min - max", "CV", "minflt/iter", "of memcpy"], rows, "lllrrrrrr") +
+            labels.table(what, ["payload", "operation", "library (<- input from)", "median",
+                                "MB/s", "min - max", "CV", "minflt/iter", "of memcpy"], rows,
+                         "lllrrrrrr", 3, cells) +
             "\n" + note)
 
 
 def matrix_section(result):
+    what = labels.of(result)
     parts = []
     for case in result.cases():
         runs = result.select(format=case[0], dataset=case[1], rows=case[2], op="decode")
@@ -179,22 +185,29 @@ def matrix_section(result):
                 row.append(f"{units.megabytes_per_second(run.throughput())} MB/s "
                            f"({units.seconds(run.median())})" if run else "-")
             rows.append(row)
+        fmt = case[0]
+        table = labels.table(what, ["parser \\ serializer"] + sources, rows, None, 1,
+                             [what.get(fmt, "decode", parser) for parser in parsers])
+        writers = "".join(f"\n- serializer `{source}`: {what.cell(what.get(fmt, 'encode', source))}"
+                          for source in sources if source != "(any)") if what else ""
         parts.append(f"**{_case_title(case)}** (rows: parser, columns: serializer that wrote "
-                     "the input; median MB/s and time per call)\n\n" +
-                     units.table(["parser \\ serializer"] + sources, rows) + "\n")
+                     "the input; median MB/s and time per call)\n\n" + table + "\n" +
+                     (writers + "\n" if writers else ""))
     if not parts:
         return "## Serializer x parser matrix\n\nNo decode benchmarks in this result file.\n"
     return "## Serializer x parser matrix\n\n" + "\n".join(parts)
 
 
 def parse_only_section(result):
-    rows = []
+    what = labels.of(result)
+    rows, cells = [], []
     for case in result.cases():
         select = {"format": case[0], "dataset": case[1], "rows": case[2]}
         decodes = {}
         for run in result.select(op="decode", **select):
             decodes.setdefault(run.name.library, []).append(run)
         for parse in result.select(op="parse-only", **select):
+            cells.append(what.of_name(parse.name))
             matching = decodes.get(parse.name.library)
             if not matching:
                 rows.append([_case_title(case), parse.name.library,
@@ -215,11 +228,12 @@ def parse_only_section(result):
             "is the binding. decode / parse is the cost of a decode in parses (the target for "
             "the XML parsers on atom/science/8100 is at most 1.5x); largest CV is the noisiest "
             "of the runs it is made of.\n\n" +
-            units.table(["payload", "parser", "parse only", "decode + bind", "binding share",
-                         "decode / parse", "largest CV"], rows, "llrrrrr") + "\n")
+            labels.table(what, ["payload", "parser", "parse only", "decode + bind",
+                                "binding share", "decode / parse", "largest CV"], rows,
+                         "llrrrrr", 2, cells) + "\n")
 
 
-def model_section(pairings, links, chart_names):
+def model_section(pairings, links, chart_names, what=None):
     if not pairings.items:
         return ("## Transfer model\n\nNo encode benchmark with a wire_bytes counter: nothing to "
                 "model.\n")
@@ -238,8 +252,8 @@ def model_section(pairings, links, chart_names):
         for dataset, rows in pairings.cases():
             best = [p for p, _ in model.best_per_format(pairings.of_case(dataset, rows), link)]
             text.append(f"**{dataset}, {rows} rows**\n")
-            text.append(model_view.ranking_table(best, link) + "\n")
-        paged = model_view.paged_table(pairings, link, best_only=True)
+            text.append(model_view.ranking_table(best, link, labels=what) + "\n")
+        paged = model_view.paged_table(pairings, link, best_only=True, labels=what)
         if paged:
             total_rows, page_rows = next(iter(model.PAGED.values()))
             text.append(f"**Paged: {total_rows:,} rows in {page_rows:,}-row pages** (first "
@@ -271,6 +285,7 @@ def write(result, links, out_dir, chart_link_name="loopback", threads_result=Non
         f"Result file `{os.path.basename(result.path)}`; times are cpu_time medians over the "
         "repetitions unless stated.\n",
         context_section(result),
+        labels.section(result),
         failed_section(result),
         noise.section(result),
         published_section(result),
@@ -285,8 +300,8 @@ def write(result, links, out_dir, chart_link_name="loopback", threads_result=Non
         depth.new_parser_section(result),
         depth.scaling_section(result),
         depth.threads_section(threads_result),
-        model_section(pairings, links, chart_names),
-        conformance.section(conformance_matrix),
+        model_section(pairings, links, chart_names, labels.of(result)),
+        conformance.section(conformance_matrix, labels.of(result)),
     ]
     path = os.path.join(out_dir, "REPORT.md")
     with open(path + ".tmp", "w", encoding="utf-8") as handle:

@@ -10,7 +10,7 @@ SOAP body.
 
 import statistics
 
-from . import units
+from . import labels, units
 
 # The decoder a pairing's halves are compared with: same library, same kind of parse.
 SOAP_DOM = {"pugixml": "pugixml-dom", "libxml2": "libxml2-dom", "xerces": "xerces-dom"}
@@ -32,7 +32,8 @@ def _ratio(a, b):
 
 
 def section(result):
-    rows = []
+    what = labels.of(result)
+    rows, cells = [], []
     best_lines = []
     for fmt, dataset, count in result.cases():
         if fmt != "wcfjson":
@@ -48,6 +49,7 @@ def section(result):
             if wcf is None:
                 continue
             timed.append((wcf, pairing, soap, odata))
+            cells.append(what.get(fmt, "decode", pairing))
             rows.append([f"{dataset}/{count}", pairing, units.seconds(wcf),
                          units.seconds(soap) if soap else "-", _ratio(wcf, soap),
                          units.seconds(odata) if odata else "-", _ratio(wcf, odata)])
@@ -74,5 +76,6 @@ def section(result):
             "XML library's DOM and the OData JSON decoder with the same JSON library (SAX / "
             "On-Demand), all on the reference writer's payload of the same run. The published "
             "WCF figure: SOAP 20-25 % faster than WCF JSON.\n\n" + "\n".join(best_lines) +
-            "\n\n" + units.table(["payload", "pairing", "wcfjson decode", "soap (same DOM)",
-                                  "ratio", "json (same reader)", "ratio"], rows, "llrrrrr") + "\n")
+            "\n\n" + labels.table(what, ["payload", "pairing", "wcfjson decode", "soap (same DOM)",
+                                         "ratio", "json (same reader)", "ratio"], rows,
+                                  "llrrrrr", 2, cells) + "\n")
