@@ -40,11 +40,21 @@ wire::TestbedConfig link_20_20() {
   return config;
 }
 
+// The self-check refuses to report when the host delays the forwarder (a
+// scheduler stall of several ms on a shared 2-core machine); up to three
+// tries, so that one stall does not fail the test and a wrong link still does.
+wire::CheckResult self_check(wire::Testbed& testbed) {
+  wire::CheckResult r;
+  for (int attempt = 0; attempt < 3; ++attempt)
+    if ((r = wire::run_self_check(testbed, false)).ok) break;
+  return r;
+}
+
 TEST(Wire, SelfCheckShowsConfiguredRttAndRate) {
   SKIP_WITHOUT_PRIVILEGES();
   wire::Testbed testbed(link_20_20());
   wire::Server server(testbed);
-  wire::CheckResult r = wire::run_self_check(testbed, false);
+  wire::CheckResult r = self_check(testbed);
   EXPECT_TRUE(r.ok) << r.failure << "\n" << r.json(20);
   EXPECT_NEAR(r.rtt_median_ms, r.rtt_expected_ms, 0.02 * r.rtt_expected_ms);
   EXPECT_NEAR(r.ip_rate_mbps, 20, 0.02 * 20);
@@ -66,7 +76,7 @@ TEST(Wire, ColdTransferFollowsSlowStart) {
   wire::TestbedConfig config = link_20_20();
   wire::Testbed testbed(config);
   wire::Server server(testbed);
-  ASSERT_TRUE(wire::run_self_check(testbed, false).ok);
+  ASSERT_TRUE(self_check(testbed).ok);
   wire::Client client(testbed);
   const std::uint64_t bytes = 100'000;
   double best_connect = 1e9, best_last = 1e9;
