@@ -7,9 +7,29 @@
 
 namespace wb::xml::xerces {
 
+namespace {
+
+// The DOM document heap's block sizes, Xerces' documented DOM-heap parameters
+// of XMLPlatformUtils::Initialize (its defaults: 16 KB, 512 KB, 256 B). A
+// request above kMaxSubAllocation gets a malloc of its own on the document's
+// list of single blocks, and each growth of a text node by a later chunk
+// (every entity or character reference ends one) walks that whole list to
+// free the old buffer (DOMDocumentImpl::release(void*)). By default a text of
+// more than 112 UTF-16 units is a single block, so a document of many such
+// texts with references parses in time quadratic in their number (40,000 of
+// them, 8.5 MB, take seconds rather than milliseconds). Sub-allocating up to 16 KB keeps
+// ordinary texts off that list; a quarter of the first block bounds both the
+// largest sub-allocation and the space a block can leave unused at its end.
+constexpr XMLSize_t kInitialBlock = 0x10000;
+constexpr XMLSize_t kMaxBlock = 0x80000;
+constexpr XMLSize_t kMaxSubAllocation = 0x4000;
+static_assert(kMaxSubAllocation <= kInitialBlock / 4 && kInitialBlock <= kMaxBlock);
+
+}  // namespace
+
 void initialize() {
   static const bool done = [] {
-    xercesc::XMLPlatformUtils::Initialize();
+    xercesc::XMLPlatformUtils::Initialize(kInitialBlock, kMaxBlock, kMaxSubAllocation);
     return true;
   }();
   (void)done;

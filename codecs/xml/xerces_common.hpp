@@ -20,8 +20,9 @@
 
 namespace wb::xml::xerces {
 
-// XMLPlatformUtils::Initialize, once per process. Never terminated: adapters
-// of other threads or static lifetime may still use the library.
+// XMLPlatformUtils::Initialize with our DOM heap sizes (xerces_common.cpp),
+// once per process. Never terminated: adapters of other threads or static
+// lifetime may still use the library.
 void initialize();
 
 // A member placed first in an adapter so Xerces is ready before other members.
@@ -77,9 +78,11 @@ class XmlChBuffer {
   std::u16string buf_;
 };
 
-// The input bytes as a Xerces input source, without a copy.
+// The input bytes as a Xerces input source, without a copy: by default a
+// MemBufInputSource's stream copies the whole buffer on every parse.
 class InputView {
  public:
+  InputView() { source_.setCopyBufToStream(false); }
   const xercesc::InputSource& operator()(std::string_view bytes);
 
  private:
