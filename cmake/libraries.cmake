@@ -30,11 +30,18 @@ if(CMAKE_SYSTEM_PROCESSOR MATCHES "x86_64|AMD64" AND EXISTS /proc/cpuinfo)
 endif()
 set(WB_MARCH "${WB_MARCH_DEFAULT}" CACHE STRING
     "-march for every translation unit (empty: the compiler's default)")
+# With FMA available GCC contracts a * b + c into one rounding by default
+# (-ffp-contract=fast, also in ISO C++ mode), which changes the results of
+# header-only code: RapidJSON's default double conversion read a 300-digit
+# integer as 1.0000000000000054e+300 instead of 1.0000000000000002e+300.
+# Contraction stays off, so a build reads the same numbers on every machine.
+add_compile_options(-ffp-contract=off)
 if(WB_MARCH)
   add_compile_options(-march=${WB_MARCH})
 endif()
 string(TOUPPER "${CMAKE_BUILD_TYPE}" WB_BUILD_TYPE_UPPER)
-string(STRIP "${CMAKE_CXX_FLAGS} ${CMAKE_CXX_FLAGS_${WB_BUILD_TYPE_UPPER}}" WB_OUR_FLAGS)
+string(STRIP "${CMAKE_CXX_FLAGS} ${CMAKE_CXX_FLAGS_${WB_BUILD_TYPE_UPPER}} -ffp-contract=off"
+       WB_OUR_FLAGS)
 if(WB_MARCH)
   string(APPEND WB_OUR_FLAGS " -march=${WB_MARCH}")
 endif()
