@@ -87,8 +87,10 @@ void add_run_context() {
   // our flags select (every translation unit has the same flags).
   benchmark::AddCustomContext("simdjson_implementation",
                               std::string(simdjson::get_active_implementation()->name()));
+  // The macro, not simdjson::builtin_implementation(): that function lives in
+  // the shared library and names the kernel Debian's build of it compiled.
   benchmark::AddCustomContext("simdjson_ondemand_implementation",
-                              std::string(simdjson::builtin_implementation()->name()));
+                              SIMDJSON_STRINGIFY(SIMDJSON_BUILTIN_IMPLEMENTATION));
   benchmark::AddCustomContext("git_commit", env_or("WIREBENCH_COMMIT", "unknown"));
   benchmark::AddCustomContext("dataset_seed", std::to_string(seed()));
   benchmark::AddCustomContext("cpu_model", cpu_model());

@@ -17,19 +17,22 @@
 #   whose DOM parser picks its kernel at run time). The archives' own
 #   dependencies that are not benchmarked (ICU, liblzma, libcurl) stay shared.
 
-# x86-64-v3 (AVX2, BMI2, FMA: Haswell's level) where the configuring machine
-# has it: On-Demand, compiled into our code, otherwise runs simdjson's scalar
-# "fallback" kernel. Not -march=native: valgrind (./wirebench icount) cannot
-# run AVX-512 code, and one level keeps results of two machines comparable.
+# x86-64-v3 (AVX2, BMI2, FMA, LZCNT) plus PCLMULQDQ, Haswell's level, where
+# the configuring machine has them: simdjson's On-Demand, compiled into our
+# code, takes its haswell kernel only with all of them (x86-64-v3 alone lacks
+# PCLMULQDQ) and otherwise runs its scalar "fallback" kernel. Not
+# -march=native: valgrind (./wirebench icount) cannot run AVX-512 code, and
+# one level keeps results of two machines comparable.
 set(WB_MARCH_DEFAULT "")
 if(CMAKE_SYSTEM_PROCESSOR MATCHES "x86_64|AMD64" AND EXISTS /proc/cpuinfo)
   file(READ /proc/cpuinfo WB_CPUINFO)
-  if(WB_CPUINFO MATCHES " avx2 " AND WB_CPUINFO MATCHES " bmi2 " AND WB_CPUINFO MATCHES " fma ")
+  if(WB_CPUINFO MATCHES " avx2 " AND WB_CPUINFO MATCHES " bmi2 " AND WB_CPUINFO MATCHES " fma "
+     AND WB_CPUINFO MATCHES " pclmulqdq ")
     set(WB_MARCH_DEFAULT "x86-64-v3")
   endif()
 endif()
 set(WB_MARCH "${WB_MARCH_DEFAULT}" CACHE STRING
-    "-march for every translation unit (empty: the compiler's default)")
+    "-march for every translation unit, with -mpclmul (empty: the compiler's default)")
 # With FMA available GCC contracts a * b + c into one rounding by default
 # (-ffp-contract=fast, also in ISO C++ mode), which changes the results of
 # header-only code: RapidJSON's default double conversion read a 300-digit
@@ -37,13 +40,13 @@ set(WB_MARCH "${WB_MARCH_DEFAULT}" CACHE STRING
 # Contraction stays off, so a build reads the same numbers on every machine.
 add_compile_options(-ffp-contract=off)
 if(WB_MARCH)
-  add_compile_options(-march=${WB_MARCH})
+  add_compile_options(-march=${WB_MARCH} -mpclmul)
 endif()
 string(TOUPPER "${CMAKE_BUILD_TYPE}" WB_BUILD_TYPE_UPPER)
 string(STRIP "${CMAKE_CXX_FLAGS} ${CMAKE_CXX_FLAGS_${WB_BUILD_TYPE_UPPER}} -ffp-contract=off"
        WB_OUR_FLAGS)
 if(WB_MARCH)
-  string(APPEND WB_OUR_FLAGS " -march=${WB_MARCH}")
+  string(APPEND WB_OUR_FLAGS " -march=${WB_MARCH} -mpclmul")
 endif()
 
 set(WB_LIBRARY_CONTEXT "")
