@@ -94,6 +94,9 @@ int main(int argc, char** argv) {
                                           : wb::bench::probe::callgrind ? "icount"
                                                                         : "default");
   benchmark::AddCustomContext("allocation_counter", memory ? "on" : "off");
+  // What the memory fields mean (benchmarks/memory.cpp): tools read older
+  // files, whose figures were counted over the memory run's whole loop.
+  if (memory) benchmark::AddCustomContext("memory_figures", "per call");
   benchmark::AddCustomContext("pairing_matrix",
                               full ? "every size" : "field sizes (other sizes: from:reference)");
   // No benchmark matched the filter: fail, so no empty result file is published.

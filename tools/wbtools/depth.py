@@ -44,14 +44,23 @@ def memory_section(result):
                      units.count(retained) if retained is not None else "-"])
     if not rows:
         return ""
+    if result.context.get("memory_figures") == "per call":
+        basis = ("for one call in Google Benchmark's extra memory run, after a first call has "
+                 "left what the codec keeps between calls (setup excluded). Decode input from "
+                 "the reference writer. Peak = the most bytes of the blocks the call allocated "
+                 "that are live at once (freeing the previous call's document does not lower "
+                 "it); peak/B = peak bytes per payload byte; retained = what the call still "
+                 "holds when it returns (its document or buffers, freed by the next call).")
+    else:  # files written before the figures were per call
+        basis = ("over Google Benchmark's extra memory run of the timed loop, as files without "
+                 "the context's memory_figures counted them. Decode input from the reference "
+                 "writer. Peak = highest live heap above the loop's start, which a codec that "
+                 "frees its previous document at the start of a call lowers: below the "
+                 "document's size, even to a few hundred bytes; peak/B = peak bytes per "
+                 "payload byte; retained = the loop's net heap growth.")
     return ("## Memory per operation\n\nFrom the allocation counter (malloc, calloc, realloc, "
             "aligned allocations and operator new, including those made inside libxml2, "
-            "Xerces-C and simdjson), for one call in Google Benchmark's extra memory run, after "
-            "a first call has left what the codec keeps between calls (setup excluded). Decode "
-            "input from the reference writer. Peak = the most bytes of the blocks the call "
-            "allocated that are live at once (freeing the previous call's document does not "
-            "lower it); peak/B = peak bytes per payload byte; retained = what the call still "
-            "holds when it returns (its document or buffers, freed by the next call).\n\n" +
+            "Xerces-C and simdjson), " + basis + "\n\n" +
             labels.table(what, ["payload", "operation", "library", "allocs/call", "allocs/row",
                                 "bytes allocated/call", "peak bytes", "peak/B", "retained"],
                          rows, "lllrrrrrr", 3, cells) + "\n")
