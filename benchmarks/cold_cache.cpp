@@ -14,6 +14,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include "benchmarks/band.hpp"
 #include "benchmarks/measure.hpp"
 #include "benchmarks/timed_loops.hpp"
 
@@ -72,10 +73,9 @@ void register_cold_cache_benchmarks() {
           const std::string name = std::string(format) + "/" + std::string(info.name) + "/" +
                                    std::to_string(rows) + "/decode-cold-cache/" +
                                    std::string(dec->library);
-          benchmark::RegisterBenchmark(name.c_str(), [dec, kind = info.kind,
-                                                      rows](benchmark::State& s) {
+          register_in_band(name, [dec, kind = info.kind, rows](benchmark::State& s) {
             run_cold_cache(s, *dec, kind, rows);
-          })->Unit(benchmark::kMicrosecond);
+          });
         }
     }
 }

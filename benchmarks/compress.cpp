@@ -7,6 +7,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include "benchmarks/band.hpp"
 #include "benchmarks/payloads.hpp"
 #include "benchmarks/register.hpp"
 #include "benchmarks/timed_loops.hpp"
@@ -63,12 +64,10 @@ void register_compress_benchmarks(const std::string& prefix, const CodecEntry& e
                                   DatasetKind dataset, int rows) {
   for (const CompressorEntry& c : compressors())
     for (const bool decompress : {false, true})
-      benchmark::RegisterBenchmark(
-          (prefix + (decompress ? "decompress/" : "compress/") + std::string(c.name)).c_str(),
-          [enc = &encoder, c = &c, dataset, rows, decompress](benchmark::State& s) {
-            run(s, *enc, *c, dataset, rows, decompress);
-          })
-          ->Unit(benchmark::kMicrosecond);
+      register_in_band(prefix + (decompress ? "decompress/" : "compress/") + std::string(c.name),
+                       [enc = &encoder, c = &c, dataset, rows, decompress](benchmark::State& s) {
+                         run(s, *enc, *c, dataset, rows, decompress);
+                       });
 }
 
 std::vector<std::pair<std::string, double>> compressed_sizes(std::string_view payload) {

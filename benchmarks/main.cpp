@@ -7,16 +7,19 @@
 // each dataset's field size; see register.hpp),
 // --wirebench_cold_cache (add decode-cold-cache: inputs in no CPU cache),
 // --wirebench_icount (no memory run; callgrind
-// collects inside the timed loops only, see tools/icount.py).
+// collects inside the timed loops only, see tools/icount.py) and
+// --wirebench_rows=LOW-HIGH (register only cases of LOW to HIGH rows; see band.hpp).
 #include <charconv>
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
 #include <benchmark/benchmark.h>
 
+#include "benchmarks/band.hpp"
 #include "benchmarks/loop_probe.hpp"
 #include "benchmarks/measure.hpp"
 #include "benchmarks/payloads.hpp"
@@ -35,6 +38,8 @@ std::optional<uint64_t> parse_seed(std::string_view text) {
 
 int main(int argc, char** argv) {
   constexpr std::string_view kSeedFlag = "--wirebench_seed=";
+  constexpr std::string_view kRowsFlag = "--wirebench_rows=";
+  std::string_view rows_text;
   std::string_view seed_text;
   if (const char* env = std::getenv("WIREBENCH_SEED"); env && *env) seed_text = env;
   // Our flag is taken out before Google Benchmark sees (and rejects) it.
@@ -47,6 +52,8 @@ int main(int argc, char** argv) {
     std::string_view arg = argv[i];
     if (i > 0 && arg.starts_with(kSeedFlag))
       seed_text = arg.substr(kSeedFlag.size());
+    else if (i > 0 && arg.starts_with(kRowsFlag))
+      rows_text = arg.substr(kRowsFlag.size());
     else if (i > 0 && arg == "--wirebench_threads")
       threads = true;
     else if (i > 0 && arg == "--wirebench_scaling")
@@ -68,6 +75,16 @@ int main(int argc, char** argv) {
       return 2;
     }
     wb::bench::set_seed(*seed);
+  }
+  if (!rows_text.empty()) {
+    wb::bench::RowsBand band;
+    if (!wb::bench::parse_rows_band(rows_text, band)) {
+      std::fprintf(stderr, "wirebench_bench: invalid rows band '%.*s' (want LOW-HIGH or LOW-)\n",
+                   static_cast<int>(rows_text.size()), rows_text.data());
+      return 2;
+    }
+    wb::bench::set_rows_band(band);
+    benchmark::AddCustomContext("rows_band", std::string(rows_text));
   }
   int count = static_cast<int>(args.size());
   args.push_back(nullptr);

@@ -11,6 +11,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include "benchmarks/band.hpp"
 #include "benchmarks/measure.hpp"
 #include "benchmarks/timed_loops.hpp"
 
@@ -48,9 +49,7 @@ void register_new_parser_benchmarks() {
       const std::string name = std::string(format) + "/" + std::string(info.name) + "/" +
                                std::to_string(kRows) + "/decode-new-parser/" +
                                std::string(dec->library);
-      benchmark::RegisterBenchmark(name.c_str(), [dec](benchmark::State& s) {
-        run_new_parser(s, *dec);
-      })->Unit(benchmark::kMicrosecond);
+      register_in_band(name, [dec](benchmark::State& s) { run_new_parser(s, *dec); });
     }
   }
 }

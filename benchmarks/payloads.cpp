@@ -1,7 +1,10 @@
 #include "benchmarks/payloads.hpp"
 
 #include <exception>
+#include <map>
 #include <memory>
+#include <string>
+#include <tuple>
 
 namespace wb::bench {
 namespace {
@@ -21,8 +24,7 @@ const CodecEntry* reference_encoder(std::string_view format) {
   return encoders.empty() ? nullptr : encoders.front();
 }
 
-Group::Group(std::string_view format, DatasetKind dataset, int rows)
-    : format_(format), dataset_(dataset), rows_(rows), records_(generate(dataset, rows, g_seed)) {}
+Group::Group(DatasetKind dataset, int rows) : records_(generate(dataset, rows, g_seed)) {}
 
 const Payload& Group::payload(const CodecEntry& encoder) {
   auto [it, inserted] = payloads_.try_emplace(encoder.library);
@@ -39,12 +41,10 @@ const Payload& Group::payload(const CodecEntry& encoder) {
 }
 
 Group& group(std::string_view format, DatasetKind dataset, int rows) {
-  static std::unique_ptr<Group> current;
-  if (!current || !current->is(format, dataset, rows)) {
-    current.reset();  // free the previous group before building the next
-    current = std::make_unique<Group>(format, dataset, rows);
-  }
-  return *current;
+  static std::map<std::tuple<std::string, DatasetKind, int>, std::unique_ptr<Group>> groups;
+  auto& slot = groups[{std::string(format), dataset, rows}];
+  if (!slot) slot = std::make_unique<Group>(dataset, rows);
+  return *slot;
 }
 
 }  // namespace wb::bench

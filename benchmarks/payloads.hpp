@@ -28,24 +28,21 @@ struct Payload {
 
 class Group {
  public:
-  Group(std::string_view format, DatasetKind dataset, int rows);
-  bool is(std::string_view format, DatasetKind dataset, int rows) const {
-    return format_ == format && dataset_ == dataset && rows_ == rows;
-  }
+  Group(DatasetKind dataset, int rows);
   const Records& records() const { return records_; }
   // The payload `encoder` writes for records(), encoded on first use.
   const Payload& payload(const CodecEntry& encoder);
 
  private:
-  std::string format_;
-  DatasetKind dataset_;
-  int rows_;
   Records records_;
   std::map<std::string_view, Payload> payloads_;  // by library token
 };
 
-// The group for (format, dataset, rows). The reference stays valid until the
-// next call for a different group, which frees it first.
+// The group for (format, dataset, rows), built on first use and kept for the
+// process: repetitions interleaved at random enter the groups in any order,
+// and rebuilding one on each entry (generate, then encode every payload)
+// would cost more than timing it. A process holds one band of sizes
+// (band.hpp), so what stays is bounded by the band's payloads.
 Group& group(std::string_view format, DatasetKind dataset, int rows);
 
 }  // namespace wb::bench

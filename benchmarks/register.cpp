@@ -6,6 +6,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include "benchmarks/band.hpp"
 #include "benchmarks/counters.hpp"
 #include "benchmarks/payloads.hpp"
 #include "benchmarks/timed_loops.hpp"
@@ -21,11 +22,12 @@ void skip(benchmark::State& state, const std::string& why) {
 
 // Google Benchmark enters a benchmark function several times: runs that size
 // the iteration count, one per further repetition, the memory run. The codec
-// object each benchmark checked and warmed up on its first entry is kept for
-// the next entries (one benchmark's at a time, so memory stays bounded): a
-// fresh decoder's first call first-touches its buffers (milliseconds on a
-// large payload), and repeating the check on every entry would make up a third
-// of the default run's time. `owner` identifies the registered benchmark.
+// object each benchmark warmed up is kept for the next entries (one
+// benchmark's at a time, so memory stays bounded): a fresh decoder's first
+// call first-touches its buffers (milliseconds on a large payload). With
+// repetitions interleaved another benchmark usually ran in between: the codec
+// is then made and warmed up again, but its output is checked only on the
+// benchmark's first entry (Owner). `owner` identifies the registered benchmark.
 template <class State>
 class Kept {
  public:
@@ -44,9 +46,7 @@ class Kept {
 
 struct EncodeState {
   std::unique_ptr<Encoder> encoder;
-  std::string out;                                         // reused, as in a server
-  bool checked = false;                                    // an exact decoder read it back
-  std::vector<std::pair<std::string, double>> compressed;  // gzip_bytes, ...
+  std::string out;  // reused, as in a server
 };
 
 struct DecodeState {
@@ -54,46 +54,67 @@ struct DecodeState {
   Records out;  // decoded into again and again: its capacity is reused
 };
 
-// The one benchmark identity per registration: the address of this object.
-struct Owner {};
+// The one benchmark identity per registration (the address of this object),
+// and what its first entry's check found: the check runs once per benchmark.
+struct Owner {
+  bool checked = false;
+  std::string failure;                                     // why it is skipped; "" = it runs
+  bool verified = false;                                   // encode: an exact decoder read it back
+  std::vector<std::pair<std::string, double>> compressed;  // encode: gzip_bytes, ...
+};
 
 void run_encode(benchmark::State& state, const CodecEntry& enc, DatasetKind dataset, int rows,
-                const Owner& owner) {
+                Owner& owner) {
   static Kept<EncodeState> kept;
   const Records& records = group(enc.format, dataset, rows).records();
   EncodeState* st = kept.find(&owner);
   if (!st) {
+    if (!owner.failure.empty()) return skip(state, owner.failure);
     auto fresh = std::make_unique<EncodeState>();
     fresh->encoder = enc.make_encoder();
     std::string why = failure_of(enc.library, [&] { fresh->encoder->encode(records, fresh->out); });
-    if (why.empty()) why = check_encoded(enc.format, records, fresh->out, fresh->checked);
-    if (why.empty())
-      why = failure_of("compress", [&] { fresh->compressed = compressed_sizes(fresh->out); });
+    if (!owner.checked) {
+      if (why.empty()) why = check_encoded(enc.format, records, fresh->out, owner.verified);
+      if (why.empty())
+        why = failure_of("compress", [&] { owner.compressed = compressed_sizes(fresh->out); });
+      owner.checked = true;
+      owner.failure = why;
+    }
     if (!why.empty()) return skip(state, why);
     st = &kept.keep(&owner, std::move(fresh));
   }
 
   time_encode(state, *st->encoder, records, st->out);
   state.counters["wire_bytes"] = static_cast<double>(st->out.size());
-  for (const auto& [name, bytes] : st->compressed) state.counters[name] = bytes;
+  for (const auto& [name, bytes] : owner.compressed) state.counters[name] = bytes;
   std::vector<Counter> extra;  // the encoder's own figures (wcfjson: infoset_bytes)
   st->encoder->report_counters(extra);
   for (const Counter& c : extra) state.counters[std::string(c.name)] = c.value;
   // 0: the format has no exact decoder yet to check this payload with.
-  state.counters["verified"] = st->checked ? 1 : 0;
+  state.counters["verified"] = owner.verified ? 1 : 0;
 }
 
-// The decoder of a decode/ or parse-only/ benchmark, checked by `check` (which
-// also warms it up) on the benchmark's first entry; nullptr after a skip.
+// The decoder of a decode/ or parse-only/ benchmark, warmed up by
+// `check(fresh, verify)`, which also checks its output when verify is true
+// (the benchmark's first entry); nullptr after a skip.
 template <class Check>
 DecodeState* checked_decoder(benchmark::State& state, const CodecEntry& dec, DatasetKind dataset,
-                             const Owner& owner, Check&& check) {
+                             Owner& owner, Check&& check) {
   static Kept<DecodeState> kept;
   if (DecodeState* st = kept.find(&owner)) return st;
+  if (!owner.failure.empty()) {
+    skip(state, owner.failure);
+    return nullptr;
+  }
   auto fresh = std::make_unique<DecodeState>();
   fresh->decoder = dec.make_decoder();
   fresh->out = empty_records(dataset);
-  if (std::string why = check(*fresh); !why.empty()) {
+  std::string why = check(*fresh, !owner.checked);
+  if (!owner.checked) {
+    owner.checked = true;
+    owner.failure = why;
+  }
+  if (!why.empty()) {
     skip(state, why);
     return nullptr;
   }
@@ -101,20 +122,21 @@ DecodeState* checked_decoder(benchmark::State& state, const CodecEntry& dec, Dat
 }
 
 void run_decode(benchmark::State& state, const CodecEntry& dec, const CodecEntry& enc,
-                DatasetKind dataset, int rows, const Owner& owner) {
+                DatasetKind dataset, int rows, Owner& owner) {
   Group& g = group(dec.format, dataset, rows);
   const Payload& payload = g.payload(enc);
   if (!payload.error.empty()) return skip(state, payload.error);
   const std::string_view input = payload.bytes;
-  DecodeState* st = checked_decoder(state, dec, dataset, owner, [&](DecodeState& fresh) {
-    if (auto why = failure_of(dec.library, [&] { fresh.decoder->decode(input, fresh.out); });
-        !why.empty())
-      return why;
-    const double tolerance = dec.exact ? 0 : kInexactTolerance;
-    if (auto why = diff_records(g.records(), fresh.out, tolerance); !why.empty())
-      return std::string(dec.library) + ": " + why;
-    return std::string();
-  });
+  DecodeState* st =
+      checked_decoder(state, dec, dataset, owner, [&](DecodeState& fresh, bool verify) {
+        if (auto why = failure_of(dec.library, [&] { fresh.decoder->decode(input, fresh.out); });
+            !why.empty() || !verify)
+          return why;
+        const double tolerance = dec.exact ? 0 : kInexactTolerance;
+        if (auto why = diff_records(g.records(), fresh.out, tolerance); !why.empty())
+          return std::string(dec.library) + ": " + why;
+        return std::string();
+      });
   if (!st) return;
 
   time_decode(state, *st->decoder, input, st->out, row_count(g.records()));
@@ -122,12 +144,12 @@ void run_decode(benchmark::State& state, const CodecEntry& dec, const CodecEntry
 }
 
 void run_parse_only(benchmark::State& state, const CodecEntry& dec, const CodecEntry& enc,
-                    DatasetKind dataset, int rows, const Owner& owner) {
+                    DatasetKind dataset, int rows, Owner& owner) {
   Group& g = group(dec.format, dataset, rows);
   const Payload& payload = g.payload(enc);
   if (!payload.error.empty()) return skip(state, payload.error);
   const std::string_view input = payload.bytes;
-  DecodeState* st = checked_decoder(state, dec, dataset, owner, [&](DecodeState& fresh) {
+  DecodeState* st = checked_decoder(state, dec, dataset, owner, [&](DecodeState& fresh, bool) {
     return failure_of(dec.library, [&] { fresh.decoder->parse_only(input); });
   });
   if (!st) return;
@@ -142,7 +164,7 @@ void run_parse_only(benchmark::State& state, const CodecEntry& dec, const CodecE
 
 template <class F>
 void add(const std::string& name, F&& body) {
-  benchmark::RegisterBenchmark(name.c_str(), std::forward<F>(body))->Unit(benchmark::kMicrosecond);
+  register_in_band(name, std::forward<F>(body));
 }
 
 }  // namespace

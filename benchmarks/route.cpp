@@ -7,6 +7,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include "benchmarks/band.hpp"
 #include "benchmarks/payloads.hpp"
 #include "benchmarks/register.hpp"
 #include "benchmarks/timed_loops.hpp"
@@ -53,11 +54,10 @@ void run(benchmark::State& state, const RouterEntry& entry, const CodecEntry& en
 void register_route_benchmarks(const std::string& prefix, const CodecEntry& encoder,
                                DatasetKind dataset, int rows) {
   for (const RouterEntry* r : routers_of(encoder.format))
-    benchmark::RegisterBenchmark((prefix + "route/" + std::string(r->library)).c_str(),
-                                 [r, enc = &encoder, dataset, rows](benchmark::State& s) {
-                                   run(s, *r, *enc, dataset, rows);
-                                 })
-        ->Unit(benchmark::kMicrosecond);
+    register_in_band(prefix + "route/" + std::string(r->library),
+                     [r, enc = &encoder, dataset, rows](benchmark::State& s) {
+                       run(s, *r, *enc, dataset, rows);
+                     });
 }
 
 }  // namespace wb::bench

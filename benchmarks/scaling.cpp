@@ -6,6 +6,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include "benchmarks/band.hpp"
 #include "benchmarks/counters.hpp"
 #include "benchmarks/measure.hpp"
 #include "benchmarks/timed_loops.hpp"
@@ -39,9 +40,10 @@ void run_encode_scaling(benchmark::State& state, const CodecEntry& enc) {
 
 template <class F>
 void add_family(const std::string& name, F&& body) {
-  auto* b = benchmark::RegisterBenchmark(name.c_str(), std::forward<F>(body));
+  auto* b = register_in_band(name, std::forward<F>(body));
+  if (!b) return;
   for (int rows : kMessageScalingSizes) b->Arg(rows);
-  b->Complexity(benchmark::oN)->Unit(benchmark::kMicrosecond);
+  b->Complexity(benchmark::oN);
 }
 
 }  // namespace

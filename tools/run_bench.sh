@@ -10,11 +10,18 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # (on a VM a first-touched page can cost ~10 us; docs/methodology.md).
 # One file, which `wirebench icount` reads too: counts and timings of one heap.
 HEAP_TUNABLES="$(<"$ROOT/tools/heap_tunables.txt")"
-# Per benchmark and repetition. The default run has ~1,470 benchmarks, most
-# of them microseconds long, and Google Benchmark spends about 4 min_times on
-# each (sizing runs, then 3 repetitions): 0.02 s keeps the run under 5 minutes
-# on a 2-core machine; slower cases run whole iterations regardless.
-DEFAULT_MIN_TIME=0.02
+# The suite runs as one process per band of rows, each band with its own
+# minimum time per repetition (benchmarks/band.hpp): cases of up to ~100 rows
+# take microseconds and reach thousands of iterations in 0.01 s; the 1,000-row
+# cases take 0.1-36 ms and the 8,100-row ones 0.06-280 ms, so they get more
+# time, for several iterations per repetition where a case allows it, within
+# the run's budget (the default run is about 8 minutes on a 2-core machine).
+# ROWS:MIN_TIME, in the order they run.
+DEFAULT_BANDS=("0-999:0.01" "1000-8099:0.04" "8100-:0.1")
+# Six repetitions, interleaved at random across the band's benchmarks: with
+# 6 against 6 a U-test can reach p = 0.002 and the order-statistic interval of
+# a median reaches 95 % (tools/wbtools/stats.py); with 3, p is never below 0.1.
+DEFAULT_REPETITIONS=6
 
 usage() {
   cat <<'USAGE'
@@ -31,13 +38,18 @@ benchmarks (<name>-icount.json, `wirebench icount`, about 3 minutes), then the r
 Prints the result path as the last line of stdout; progress goes to stderr.
 
 options:
-  --quick            1 repetition, min time 0.01 s per benchmark (a smoke run)
+  --quick            1 repetition, min time 0.01 s per benchmark, not interleaved
+                     (a smoke run)
   --filter REGEX     only benchmarks matching REGEX (--benchmark_filter)
   --cpu N            pin to CPU N (default: the last one, nproc - 1)
-  --repetitions N    repetitions per benchmark (default 3); the file keeps every
+  --repetitions N    repetitions per benchmark (default 6); the file keeps every
                      repetition and the aggregates, the console shows aggregates
-  --interleave       interleave repetitions of different benchmarks at random
-                     (--benchmark_enable_random_interleaving=true)
+  --min-time S       one minimum time per repetition for every benchmark, in one
+                     process (default: per band of rows, 0.01 s up to 999 rows,
+                     0.04 s up to 8,099, 0.1 s from 8,100; context.bands)
+  --no-interleave    run each benchmark's repetitions one after the other (default:
+                     interleaved at random across the band's benchmarks,
+                     --benchmark_enable_random_interleaving=true)
   --full             decode from every serializer at every size (default: every
                      pairing at each dataset's field size -- message/100,
                      airport/101, science/1000 -- and from:reference elsewhere)
@@ -81,11 +93,11 @@ BUILD="$1"
 shift
 EXE="$BUILD/wirebench_bench"
 
-repetitions=3
-min_time=$DEFAULT_MIN_TIME
+repetitions=$DEFAULT_REPETITIONS
+bands=("${DEFAULT_BANDS[@]}")
 filter=""
 cpu=$(($(nproc) - 1))
-interleave=0
+interleave=1
 threads=0
 scaling=0
 cold_cache=0
@@ -117,7 +129,13 @@ while [[ $# -gt 0 ]]; do
       shift
       ;;
     --repetitions=*) repetitions="${1#*=}" ;;
-    --interleave) interleave=1 ;;
+    --no-interleave) interleave=0 ;;
+    --min-time)
+      [[ $# -ge 2 ]] || die "--min-time needs seconds"
+      bands=("0-:$2")
+      shift
+      ;;
+    --min-time=*) bands=("0-:${1#*=}") ;;
     --threads) threads=1 ;;
     --scaling) scaling=1 ;;
     --cold-cache) cold_cache=1 ;;
@@ -138,8 +156,12 @@ done
 command -v taskset >/dev/null || die "taskset not found (package util-linux)"
 if ((quick)); then
   repetitions=1
-  min_time=0.01
+  bands=("0-:0.01")
+  interleave=0
 fi
+for band in "${bands[@]}"; do
+  [[ "${band#*:}" =~ ^[0-9]*\.?[0-9]+$ ]] || die "--min-time wants seconds, got '${band#*:}'"
+done
 
 # Listing (or any other non-run request) writes no result file: run it as is.
 for arg in "${extra[@]}"; do
@@ -166,8 +188,9 @@ results="$ROOT/results"
 mkdir -p "$results"
 
 tmp=$(mktemp "$results/.run-XXXXXX.tmp")
+parts_dir=$(mktemp -d "$results/.parts-XXXXXX.tmp")
 run_pid=""
-cleanup() { rm -f "$tmp"; }
+cleanup() { rm -rf "$tmp" "$parts_dir"; }
 # The benchmark runs in the background so that an interrupt stops it at once
 # (rather than after it finishes) and the partial file is removed.
 on_signal() {
@@ -181,44 +204,57 @@ trap cleanup EXIT
 trap 'on_signal 130' INT
 trap 'on_signal 143' TERM
 
-args=(
-  --benchmark_out="$tmp"
+common=(
   --benchmark_out_format=json
   --benchmark_repetitions="$repetitions"
-  --benchmark_min_time="$min_time"
   --benchmark_report_aggregates_only=false
   --benchmark_display_aggregates_only=true
 )
-[[ -n "$filter" ]] && args+=(--benchmark_filter="$filter")
-((interleave)) && args+=(--benchmark_enable_random_interleaving=true)
-((scaling)) && args+=(--wirebench_scaling)
-((cold_cache)) && args+=(--wirebench_cold_cache)
-((every_pairing)) && args+=(--wirebench_full)
+[[ -n "$filter" ]] && common+=(--benchmark_filter="$filter")
+((interleave)) && common+=(--benchmark_enable_random_interleaving=true)
+((scaling)) && common+=(--wirebench_scaling)
+((cold_cache)) && common+=(--wirebench_cold_cache)
+((every_pairing)) && common+=(--wirebench_full)
 # Thread runs are unpinned (N threads on one CPU would measure the scheduler);
 # the context's cpu_pinned and run_kind fields say so in the file.
 pin=(taskset -c "$cpu")
 if ((threads)); then
   pin=()
-  args+=(--wirebench_threads)
-  printf 'run_bench: thread benchmarks, UNPINNED, %s repetition(s), min time %s s\n' \
-    "$repetitions" "$min_time" >&2
-else
-  printf 'run_bench: CPU %s, %s repetition(s), min time %s s, GLIBC_TUNABLES=%s\n' \
-    "$cpu" "$repetitions" "$min_time" "$HEAP_TUNABLES" >&2
+  common+=(--wirebench_threads)
+  bands=("0-:${bands[0]#*:}")
 fi
+band_args() {  # the arguments of one band's process
+  local band=$1
+  local args=(--benchmark_min_time="${band#*:}")
+  [[ "${band%%:*}" == "0-" ]] || args+=(--wirebench_rows="${band%%:*}")
+  printf '%s\n' "${args[@]}"
+}
+# How many benchmarks each band holds under the filter: empty bands are not
+# run, and the progress line counts against the total.
+counts=()
+total=0
+for band in "${bands[@]}"; do
+  mapfile -t band_extra < <(band_args "$band")
+  n=$("$EXE" --benchmark_list_tests=true "${common[@]}" "${band_extra[@]}" "${extra[@]}" 2>/dev/null | wc -l)
+  counts+=("$n")
+  total=$((total + n))
+done
+((total > 0)) || die "no benchmark matches${filter:+ the filter '$filter'}"
+printf 'run_bench: %s benchmarks; %s%s repetition(s)%s; bands (rows:min time s) %s; GLIBC_TUNABLES=%s\n' \
+  "$total" "$( ((threads)) && echo "UNPINNED thread benchmarks, " || echo "CPU $cpu, ")" \
+  "$repetitions" "$( ((interleave)) && echo ", interleaved")" "${bands[*]}" "$HEAP_TUNABLES" >&2
+# The machine's state before and after (wbtools/machine_state.py): recorded in
+# the context, with a warning now when it makes the figures suspect.
+PYTHONPATH="$ROOT/tools" /usr/bin/python3 -m wbtools.machine_state --cpu "$cpu" \
+  >"$parts_dir/state-before.json" || die "cannot read the machine's state"
 start=$SECONDS
 # Google Benchmark's console output goes to stderr. On a terminal, a progress
 # line (benchmarks done / total, elapsed, estimate) follows every 20 finished
 # benchmarks; in CI or a log file the output stays as it is.
 progress() {
-  local total a list=()
-  for a in "${args[@]}" "${extra[@]}"; do  # the same selection, but no output file
-    [[ "$a" == --benchmark_out* ]] || list+=("$a")
-  done
-  total=$("$EXE" --benchmark_list_tests=true "${list[@]}" 2>/dev/null | wc -l)
   # A finished benchmark prints its _median line (or, with one repetition, its
   # only result line: a name with a "/" followed by a time).
-  awk -v total="$total" -v every=20 -v reps="$repetitions" '
+  awk -v total="$total" -v done="$1" -v t0="$2" -v every=20 -v reps="$repetitions" '
     { print; fflush() }
     (reps > 1 && /_median /) || (reps == 1 && /^[^ ]+\/[^ ]* +[0-9.]+ [num]?s /) {
       done++
@@ -228,21 +264,37 @@ progress() {
           done, total, el / 60, el % 60, left / 60, left % 60
         fflush()
       }
-    }
-    BEGIN { t0 = systime() }'
+    }'
 }
-if [[ -t 2 ]]; then
-  GLIBC_TUNABLES="$HEAP_TUNABLES" WIREBENCH_COMMIT="$commit" \
-    "${pin[@]}" "$EXE" "${args[@]}" "${extra[@]}" 2>&1 | progress >&2 &
-else
-  GLIBC_TUNABLES="$HEAP_TUNABLES" WIREBENCH_COMMIT="$commit" \
-    "${pin[@]}" "$EXE" "${args[@]}" "${extra[@]}" >&2 &
-fi
-run_pid=$!
-status=0
-wait "$run_pid" || status=$?
-run_pid=""
-((status == 0)) || die "wirebench_bench failed (exit $status); no result file written"
+parts=()
+finished=0
+t0=$(date +%s)
+for i in "${!bands[@]}"; do
+  band=${bands[$i]}
+  ((counts[i] > 0)) || continue
+  mapfile -t band_extra < <(band_args "$band")
+  part="$parts_dir/part-$i.json"
+  printf 'run_bench: rows %s, min time %s s: %s benchmarks\n' "${band%%:*}" "${band#*:}" "${counts[$i]}" >&2
+  run=("$EXE" --benchmark_out="$part" "${common[@]}" "${band_extra[@]}" "${extra[@]}")
+  if [[ -t 2 ]]; then
+    GLIBC_TUNABLES="$HEAP_TUNABLES" WIREBENCH_COMMIT="$commit" \
+      "${pin[@]}" "${run[@]}" 2>&1 | progress "$finished" "$t0" >&2 &
+  else
+    GLIBC_TUNABLES="$HEAP_TUNABLES" WIREBENCH_COMMIT="$commit" "${pin[@]}" "${run[@]}" >&2 &
+  fi
+  run_pid=$!
+  status=0
+  wait "$run_pid" || status=$?
+  run_pid=""
+  ((status == 0)) || die "wirebench_bench failed on rows ${band%%:*} (exit $status); no result file written"
+  parts+=("$part:${band%%:*}:${band#*:}")
+  finished=$((finished + counts[i]))
+done
+PYTHONPATH="$ROOT/tools" /usr/bin/python3 -m wbtools.machine_state --cpu "$cpu" \
+  >"$parts_dir/state-after.json" || die "cannot read the machine's state"
+PYTHONPATH="$ROOT/tools" /usr/bin/python3 -m wbtools.merge "$tmp" "${parts[@]}" \
+  --state-before "$parts_dir/state-before.json" --state-after "$parts_dir/state-after.json" ||
+  die "cannot merge the bands' results"
 printf 'run_bench: finished in %d s\n' "$((SECONDS - start))" >&2
 
 # Publish without ever overwriting: link(2) fails if the name exists.

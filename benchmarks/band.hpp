@@ -1,0 +1,41 @@
+// The run's size band: which cases this process registers, by the rows in
+// their names. tools/run_bench.sh runs the suite as one process per band so
+// that each band gets a minimum time to suit its cases (a 10 µs decode and a
+// 200 ms one want different ones) while Google Benchmark's names stay plain:
+// a per-benchmark MinTime() would append "/min_time:…" to every name.
+#pragma once
+
+#include <climits>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include <benchmark/benchmark.h>
+
+namespace wb::bench {
+
+struct RowsBand {
+  int low = 0;
+  int high = INT_MAX;  // inclusive
+  bool contains(int rows) const { return rows >= low && rows <= high; }
+};
+
+// From "LOW-HIGH" or "LOW-" (no upper bound); false when the text is not one.
+bool parse_rows_band(std::string_view text, RowsBand& band);
+void set_rows_band(RowsBand band);
+const RowsBand& rows_band();
+
+// The rows of a case named {format}/{dataset}/{rows}/...; 0 for every other
+// name (reference/…, the scaling families), which the band from 0 holds.
+int rows_in_name(std::string_view name);
+
+// RegisterBenchmark with the suite's unit, or nullptr when the name is
+// outside the run's band.
+template <class F>
+benchmark::internal::Benchmark* register_in_band(const std::string& name, F&& body) {
+  if (!rows_band().contains(rows_in_name(name))) return nullptr;
+  return benchmark::RegisterBenchmark(name.c_str(), std::forward<F>(body))
+      ->Unit(benchmark::kMicrosecond);
+}
+
+}  // namespace wb::bench
