@@ -69,7 +69,11 @@ class Decoder {
   // at least kInputPadding readable bytes.
   virtual void decode(std::string_view input, Records& out) = 0;
   // Parses without binding (the library's own cost). Throws DecodeError.
-  virtual void parse_only(std::string_view input) = 0;
+  // Returns a figure of the parse the library has at hand (a size or name
+  // length of the root, a count of events, the bytes consumed; never 0 for a
+  // document): the timed loop consumes it, so no part of the parse can be
+  // optimized away, and reading it costs no walk over the document.
+  virtual std::size_t parse_only(std::string_view input) = 0;
 };
 
 // CRTP helpers: an adapter writes

@@ -26,6 +26,9 @@ struct BoostjsonDom {
   using Value = const boost::json::value&;
   static bool is_object(Value v) { return v.is_object(); }
   static bool is_array(Value v) { return v.is_array(); }
+  static std::size_t size(Value v) {
+    return v.is_object() ? v.get_object().size() : v.is_array() ? v.get_array().size() : 0;
+  }
   template <class F>
   static void members(Value v, F f) {
     for (const auto& m : v.get_object()) f(view(m.key()), m.value());
@@ -64,7 +67,9 @@ class BoostjsonDomDecoder : public DecoderFor<BoostjsonDomDecoder> {
     const boost::json::value doc = parse(input);
     DomBinder<BoostjsonDom>::bind_feed(doc, rows);
   }
-  void parse_only(std::string_view input) final { parse(input); }
+  std::size_t parse_only(std::string_view input) final {
+    return DomBinder<BoostjsonDom>::figure(parse(input));
+  }
 
  private:
   // The value lives in arena_ until the next parse; destroying it is free

@@ -43,10 +43,11 @@ class BoostjsonSaxDecoder : public DecoderFor<BoostjsonSaxDecoder> {
     boostjson_parse(kLibrary, parser_, input);
     binder.finish();
   }
-  void parse_only(std::string_view input) final {
+  std::size_t parse_only(std::string_view input) final {
     IgnoreEvents ignore;
     ignore_.handler().attach(ignore);
     boostjson_parse(kLibrary, ignore_, input);
+    return ignore.events;
   }
 
  private:

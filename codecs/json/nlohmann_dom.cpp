@@ -17,6 +17,7 @@ struct NlohmannDom {
   using Value = const Json&;
   static bool is_object(Value v) { return v.is_object(); }
   static bool is_array(Value v) { return v.is_array(); }
+  static std::size_t size(Value v) { return v.is_structured() ? v.size() : 0; }
   template <class F>
   static void members(Value v, F f) {
     for (const auto& [key, child] : v.template get_ref<const typename Json::object_t&>())
@@ -62,7 +63,9 @@ class NlohmannDomDecoder : public DecoderFor<NlohmannDomDecoder> {
       DomBinder<NlohmannDom<nlohmann::json>>::bind_feed(parse<nlohmann::json>(input), rows);
   }
 
-  void parse_only(std::string_view input) final { parse<nlohmann::json>(input); }
+  std::size_t parse_only(std::string_view input) final {
+    return DomBinder<NlohmannDom<nlohmann::json>>::figure(parse<nlohmann::json>(input));
+  }
 
  private:
   template <class Json>

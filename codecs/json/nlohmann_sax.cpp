@@ -48,9 +48,10 @@ class NlohmannSaxDecoder : public DecoderFor<NlohmannSaxDecoder> {
     parse(input, static_cast<SaxBinderBase&>(binder));  // one Forwarder for every T
     binder.finish();
   }
-  void parse_only(std::string_view input) final {
+  std::size_t parse_only(std::string_view input) final {
     IgnoreEvents ignore;
     parse(input, ignore);
+    return ignore.events;
   }
 
  private:

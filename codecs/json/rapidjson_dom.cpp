@@ -43,7 +43,10 @@ class RapidjsonDomDecoder : public DecoderFor<RapidjsonDomDecoder<Mode>> {
     parse(input);
     DomBinder<RapidjsonDom>::bind_feed(doc_, rows);
   }
-  void parse_only(std::string_view input) final { parse(input); }
+  std::size_t parse_only(std::string_view input) final {
+    parse(input);
+    return DomBinder<RapidjsonDom>::figure(doc_);
+  }
 
  private:
   void parse(std::string_view input) {

@@ -61,6 +61,9 @@ struct RapidjsonDom {
   using Value = const rapidjson::Value&;
   static bool is_object(Value v) { return v.IsObject(); }
   static bool is_array(Value v) { return v.IsArray(); }
+  static std::size_t size(Value v) {
+    return v.IsObject() ? v.MemberCount() : v.IsArray() ? v.Size() : 0;
+  }
   template <class F>
   static void members(Value v, F f) {
     for (const auto& m : v.GetObject())

@@ -16,6 +16,12 @@ struct SimdjsonDom {
   using Type = simdjson::dom::element_type;
   static bool is_object(Value v) { return v.type() == Type::OBJECT; }
   static bool is_array(Value v) { return v.type() == Type::ARRAY; }
+  // On the tape, O(1); simdjson saturates it at 0xFFFFFF.
+  static std::size_t size(Value v) {
+    if (is_object(v)) return v.get_object().value_unsafe().size();
+    if (is_array(v)) return v.get_array().value_unsafe().size();
+    return 0;
+  }
   template <class F>
   static void members(Value v, F f) {
     const simdjson::dom::object object = v.get_object().value_unsafe();  // a copy: not dangling
@@ -56,7 +62,9 @@ class SimdjsonDomDecoder : public DecoderFor<SimdjsonDomDecoder> {
   void decode_rows(std::string_view input, std::vector<T>& rows) {
     DomBinder<SimdjsonDom>::bind_feed(parse(input), rows);
   }
-  void parse_only(std::string_view input) final { parse(input); }
+  std::size_t parse_only(std::string_view input) final {
+    return DomBinder<SimdjsonDom>::figure(parse(input));
+  }
 
  private:
   simdjson::dom::element parse(std::string_view input) {

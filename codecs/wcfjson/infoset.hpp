@@ -74,14 +74,18 @@ class JsonToInfoset {
   void finish() const {
     if (!done_ || !stack_.empty()) throw DecodeError(kFormat, "incomplete JSON value");
   }
+  // Elements opened so far: one per JSON value (parse_only()'s figure).
+  std::size_t elements() const { return elements_; }
 
  private:
+  std::size_t elements_ = 0;
   struct Frame {
     bool array;
     bool first;  // object: no member yet
     bool hint;   // object: the last key was a leading "__type"
   };
   void open(std::string_view type) {
+    ++elements_;
     if (stack_.empty()) {
       if (done_) throw DecodeError(kFormat, "a second JSON value after the root");
       s_.start("", "root", "");

@@ -26,14 +26,16 @@ class InfosetDecoder : public DecoderFor<InfosetDecoder<Reader, Dom>> {
     binder.finish();
   }
   // The JSON parse and the infoset it builds, without binding.
-  void parse_only(std::string_view input) final { build(input); }
+  // Returns the infoset's element count.
+  std::size_t parse_only(std::string_view input) final { return build(input); }
 
  private:
-  void build(std::string_view input) {
+  std::size_t build(std::string_view input) {
     dom_.reset();
     JsonToInfoset<Dom> mapping(dom_);
     reader_.parse(input, mapping);
     mapping.finish();
+    return mapping.elements();
   }
   Reader reader_;
   Dom dom_;

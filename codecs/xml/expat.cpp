@@ -67,7 +67,11 @@ class ExpatDecoder : public DecoderFor<ExpatDecoder<Shape>> {
     parse(input, &binder);
     binder.finish();
   }
-  void parse_only(std::string_view input) final { parse(input, nullptr); }
+  // Returns the line the parse ended on (expat counts lines as it tokenizes).
+  std::size_t parse_only(std::string_view input) final {
+    parse(input, nullptr);
+    return XML_GetCurrentLineNumber(parser_.get());
+  }
 
  private:
   // binder null: no handlers, expat only tokenizes and checks the document.

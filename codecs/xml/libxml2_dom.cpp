@@ -24,7 +24,11 @@ class Libxml2DomDecoder : public DecoderFor<Libxml2DomDecoder<Shape>> {
     walk_dom<libxml2::TreePolicy>(xmlDocGetRootElement(doc.get()), binder);
     binder.finish();
   }
-  void parse_only(std::string_view input) final { read(input); }
+  // The document element's name length.
+  std::size_t parse_only(std::string_view input) final {
+    const DocPtr doc = read(input);
+    return static_cast<std::size_t>(xmlStrlen(xmlDocGetRootElement(doc.get())->name));
+  }
 
  private:
   struct FreeDoc {

@@ -65,12 +65,14 @@ class Libxml2ReaderDecoder : public DecoderFor<Libxml2ReaderDecoder<Shape>> {
     binder.finish();
   }
 
-  void parse_only(std::string_view input) final {
+  // Returns the number of nodes read.
+  std::size_t parse_only(std::string_view input) final {
     const std::size_t bom = open(input);
     int rc;
-    while ((rc = xmlTextReaderRead(reader_)) == 1) {
-    }
+    std::size_t nodes = 0;
+    while ((rc = xmlTextReaderRead(reader_)) == 1) ++nodes;
     finish_reading(rc, bom);
+    return nodes;
   }
 
  private:

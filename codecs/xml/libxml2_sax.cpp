@@ -87,7 +87,11 @@ class Libxml2SaxDecoder : public DecoderFor<Libxml2SaxDecoder<Shape>> {
     parse(input, kBindHandler, &binder);
     binder.finish();
   }
-  void parse_only(std::string_view input) final { parse(input, kEmptyHandler, nullptr); }
+  // Returns the line the parse ended on (libxml2 counts lines as it reads).
+  std::size_t parse_only(std::string_view input) final {
+    parse(input, kEmptyHandler, nullptr);
+    return static_cast<std::size_t>(xmlSAX2GetLineNumber(ctxt_.get()));
+  }
 
  private:
   void parse(std::string_view input, const xmlSAXHandler& handler, BinderBase* binder) {

@@ -108,7 +108,11 @@ class PugixmlDomDecoder : public DecoderFor<PugixmlDomDecoder<Shape>> {
     walk(doc_.document_element(), binder);
     binder.finish();
   }
-  void parse_only(std::string_view input) override { load(input); }
+  // The document element's name length.
+  std::size_t parse_only(std::string_view input) override {
+    load(input);
+    return std::char_traits<char>::length(doc_.document_element().name());
+  }
 
  private:
   // walk_dom's walk with one call into pugixml for a child's type (is_element

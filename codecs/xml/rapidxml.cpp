@@ -272,7 +272,8 @@ class RapidxmlDecoder : public DecoderFor<RapidxmlDecoder<Shape>> {
     walk_dom(dom_, Item{root, {}}, binder);
     binder.finish();
   }
-  void parse_only(std::string_view input) final { load(input); }
+  // The document element's name length.
+  std::size_t parse_only(std::string_view input) final { return load(input)->name_size(); }
 
  private:
   const XmlNode* load(std::string_view input) {

@@ -62,9 +62,16 @@ class XercesSaxDecoder : public DecoderFor<XercesSaxDecoder<kShape>> {
     parse(input, handler);
     binder.finish();
   }
-  void parse_only(std::string_view input) final {
-    DefaultHandler ignore;  // every event a no-op
-    parse(input, ignore);
+  // Returns the number of elements.
+  std::size_t parse_only(std::string_view input) final {
+    struct CountElements : DefaultHandler {  // every other event a no-op
+      std::size_t elements = 0;
+      void startElement(const XMLCh*, const XMLCh*, const XMLCh*, const Attributes&) final {
+        ++elements;
+      }
+    } count;
+    parse(input, count);
+    return count.elements;
   }
 
  private:
