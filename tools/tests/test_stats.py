@@ -65,3 +65,42 @@ class MannWhitneyU(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class Intervals(unittest.TestCase):
+    def test_median_interval_needs_six_values_for_95_percent(self):
+        self.assertIsNone(stats.median_interval([1, 2, 3, 4, 5]))
+        six = stats.median_interval([6, 1, 5, 2, 4, 3])
+        self.assertEqual((six.low, six.high), (1, 6))
+        self.assertAlmostEqual(six.confidence, 1 - 2 / 64)
+        # 20 values: the 6th to the 15th (binomial tail 0.0207 on each side).
+        twenty = stats.median_interval(list(range(1, 21)))
+        self.assertEqual((twenty.low, twenty.high), (6, 15))
+        self.assertGreaterEqual(twenty.confidence, 0.95)
+
+    def test_ratio_interval_six_against_six(self):
+        old = [10.0, 10.1, 10.2, 10.3, 10.4, 10.5]
+        new = [11.0, 11.1, 11.2, 11.3, 11.4, 11.5]
+        point, interval = stats.ratio_interval(new, old)
+        pairs = sorted(a / b for a in new for b in old)
+        # U's exact distribution for 6 and 6: P(U <= 5) = 0.0206 <= 0.025 < P(U <= 6), so the
+        # interval runs from the 6th smallest to the 6th largest of the 36 ratios.
+        self.assertEqual((interval.low, interval.high), (pairs[5], pairs[30]))
+        self.assertAlmostEqual(interval.confidence, 1 - 2 * 0.02056277056277056)
+        self.assertAlmostEqual(point, (pairs[17] + pairs[18]) / 2)
+        self.assertGreater(interval.low, 1)
+
+    def test_ratio_interval_agrees_with_the_u_test(self):
+        # The interval excludes 1 exactly when the two-sided exact p is below 5 % (no ties).
+        old = [1.0, 1.2, 1.4, 1.6, 1.8, 2.0]
+        for shift in (0.0, 0.1, 0.3, 0.5, 0.7, 0.9):
+            new = [t + shift + 0.01 for t in old]
+            _, interval = stats.ratio_interval(new, old)
+            p = stats.mann_whitney_u(old, new).p
+            self.assertEqual(interval.low > 1, p < 0.05, (shift, interval, p))
+
+    def test_ratio_interval_too_few(self):
+        point, interval = stats.ratio_interval([2.0, 2.2], [1.0, 1.1])
+        self.assertIsNone(interval)
+        # Pairwise ratios 1.818, 2.0, 2.0, 2.2: their median.
+        self.assertAlmostEqual(point, 2.0)

@@ -62,7 +62,7 @@ def section(result, threshold=THRESHOLD):
              f"{len(cases)} of {units.count(len(result.runs))} benchmarks have a coefficient "
              f"of variation (stddev / mean over the repetitions) above {threshold:.0%}: their "
              "medians are less certain than the others'. Ratios are safest within one run, or from an "
-             "interleaved focused run (`./wirebench bench --interleave --repetitions N "
+             "interleaved focused run with more repetitions (`./wirebench bench --repetitions N "
              "--filter ...`); `./wirebench compare` tests a difference between runs.", "",
              units.table(["format", "operation", "benchmarks above"], rows, "llr"), "",
              units.table(["library", "benchmarks above", "share"],

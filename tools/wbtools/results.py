@@ -21,6 +21,7 @@ import re
 import statistics
 from dataclasses import dataclass, field
 
+from . import stats
 from .cli import UserError
 
 # Suffixes Google Benchmark adds to a name: per-run options and aggregate names.
@@ -130,6 +131,12 @@ class Run:
             return statistics.median(values)
         entry = self.aggregates.get("median") or self.aggregates.get("mean")
         return entry_seconds(entry, f"{clock}_time") if entry else math.nan
+
+    def interval(self, clock="cpu"):
+        """95 % interval of the median over the repetitions (stats.median_interval), or None
+        with fewer than 6 repetitions."""
+        values = self.times(clock)
+        return stats.median_interval(values) if values else None
 
     def spread(self, clock="cpu"):
         """(min, max, cv) over repetitions; cv is stddev/mean, nan with fewer than 2 values;
