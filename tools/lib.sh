@@ -9,8 +9,8 @@ JOBS="${WIREBENCH_JOBS:-$(nproc 2>/dev/null || echo 2)}"
 PACKAGES=(build-essential cmake pkg-config git libbenchmark-dev libbenchmark-tools googletest libgtest-dev
   rapidjson-dev nlohmann-json3-dev libsimdjson-dev libpugixml-dev libxml2-dev libxerces-c-dev
   libexpat1-dev librapidxml-dev libboost-json1.81-dev
-  zlib1g-dev libbrotli-dev libzstd-dev
-  python3 valgrind clang libclang-rt-14-dev)
+  zlib1g-dev libbrotli-dev libzstd-dev libcpp-httplib-dev
+  python3 valgrind clang libclang-rt-14-dev libjs-chart.js chromium)
 
 log() { printf 'wirebench: %s\n' "$*" >&2; }
 die() {

@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -14,16 +15,20 @@
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <vector>
 
+#include "wire/http_spec.hpp"
 #include "wire/netns.hpp"
 #include "wire/progress.hpp"
+#include "wire/scenario.hpp"
 #include "wire/self_check.hpp"
 #include "wire/testbed.hpp"
 #include "wire/transfer.hpp"
 
 namespace {
 
-constexpr char kUsage[] = R"(usage: wirebench_wire [OPTIONS] (--check | --transfer BYTES)
+constexpr char kUsage[] = R"(usage: wirebench_wire [OPTIONS] (--check | --transfer BYTES[,BYTES...]
+                                 | --http SPEC | --scenario NAME)
 
 Builds an emulated link between two network namespaces of its own (client
 198.18.0.1, server 198.18.0.2, TUN devices, MTU 1500, no route out), runs a
@@ -45,11 +50,31 @@ TCP (both namespaces):
 What to run:
   --check            print the self-check's measured RTT and rate (it always runs)
   --transfer BYTES   the server sends BYTES per request; times to connect,
-                     first byte and last byte, from the request's start
+                     first byte and last byte, from the request's start; a
+                     comma-separated list runs the cold and warm series of
+                     each size in turn on one link (one self-check)
   --cold N           N requests, each on a new connection (1)
   --warm N           then one kept-alive connection: its opening request and
                      N more (0)
+HTTP (real HTTP/1.1 through cpp-httplib; docs/wire-http.md):
+  --http SPEC        calls on one kept-alive connection: the server encodes
+                     (and compresses) the rows per request, the client
+                     decompresses, decodes and checks them; one
+                     "http_request" line each. SPEC is KEY=VALUE,... of
+                     dataset (science), rows (1000), skip (0), top (-1: to the
+                     end), seed (42), format (json), encoder (reference),
+                     decoder (the format's first exact one), encoding
+                     (identity | gzip | br | zstd), challenge (1: a 401 first,
+                     no pre-authentication), fault (die: the server drops the
+                     connection mid-body) and requests (1)
+  --scenario NAME    a published experiment replayed over HTTP on its own link
+                     (the link options give way to its; TCP options stay);
+                     --scenario list names them
   -h, --help         this text
+
+./wirebench wire --matrix (tools/wire_run.py, its own --help) runs the
+transfer model against these transfers over the link profiles, into
+results/<stamp>-<machine>-<commit>-wire.json.
 )";
 
 [[noreturn]] void usage_error(const std::string& message) {
@@ -111,7 +136,9 @@ void pause_ns(std::int64_t ns) {
 int main(int argc, char** argv) {
   wire::TestbedConfig config;
   bool check = false;
-  std::optional<std::uint64_t> transfer;
+  std::optional<wire::HttpSpec> http;
+  std::string scenario;
+  std::vector<std::uint64_t> transfers;
   std::uint64_t cold = 1, warm = 0;
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
@@ -145,10 +172,26 @@ int main(int argc, char** argv) {
         usage_error("--sysctl takes net.KEY=VALUE");
       }
       config.sysctls[kv.substr(0, eq)] = kv.substr(eq + 1);
+    } else if (arg == "--http") {
+      const char* spec = value();
+      try {
+        http = wire::parse_http_spec(spec);
+      } catch (const std::invalid_argument& e) {
+        usage_error(std::string("--http: ") + e.what());
+      }
+    } else if (arg == "--scenario") {
+      scenario = value();
     } else if (arg == "--check") {
       check = true;
     } else if (arg == "--transfer") {
-      transfer = parse_count(arg, value());
+      std::string list = value();
+      for (std::size_t from = 0; from <= list.size();) {
+        std::size_t comma = std::min(list.find(',', from), list.size());
+        std::string item = list.substr(from, comma - from);
+        transfers.push_back(parse_count(arg, item.c_str()));
+        if (transfers.back() == 0) usage_error("--transfer needs at least 1 byte");
+        from = comma + 1;
+      }
     } else if (arg == "--cold") {
       cold = parse_count(arg, value());
     } else if (arg == "--warm") {
@@ -157,8 +200,10 @@ int main(int argc, char** argv) {
       usage_error("unknown option " + arg);
     }
   }
-  if (!check && !transfer) usage_error("nothing to do: give --check or --transfer BYTES");
-  if (transfer && *transfer == 0) usage_error("--transfer needs at least 1 byte");
+  if (scenario == "list") return wire::run_scenario(scenario, config);
+  if (!check && transfers.empty() && !http && scenario.empty()) {
+    usage_error("nothing to do: give --check, --transfer BYTES, --http SPEC or --scenario NAME");
+  }
   if (std::string why = wire::missing_privileges(); !why.empty()) {
     std::fprintf(stderr, "wirebench_wire: %s\n", why.c_str());
     return 2;
@@ -166,6 +211,7 @@ int main(int argc, char** argv) {
 
   start_signal_thread();
   try {
+    if (!scenario.empty()) return wire::run_scenario(scenario, config);
     wire::Testbed testbed(config);
     for (const auto& name : testbed.removed_stale()) {
       std::fprintf(stderr, "wirebench_wire: removed stale namespace %s\n", name.c_str());
@@ -193,22 +239,22 @@ int main(int argc, char** argv) {
                    result.link_rate_mbps, config.rate_mbps,
                    100 * result.rate_error(config.rate_mbps));
     }
-    if (transfer) {
+    for (const std::uint64_t bytes : transfers) {
       wire::Client client(testbed);
       // Between cold requests the previous connection's FIN exchange clears
       // the link first.
       const auto gap = static_cast<std::int64_t>(2 * config.rtt_ms * 1e6) + 1'000'000;
       for (std::uint64_t i = 0; i < cold; ++i) {
-        wire::Progress progress("cold request " + std::to_string(i), *transfer, true);
+        wire::Progress progress("cold request " + std::to_string(i), bytes, true);
         wire::RequestTiming t = client.cold_request(
-            *transfer, [&](std::uint64_t got, std::int64_t now) { progress.update(got, now); });
+            bytes, [&](std::uint64_t got, std::int64_t now) { progress.update(got, now); });
         std::printf("%s\n", request_json("cold", static_cast<int>(i), t).c_str());
         std::fflush(stdout);
         pause_ns(gap);
       }
       if (warm > 0) {
         wire::RequestTiming opening;
-        opening.bytes = *transfer;
+        opening.bytes = bytes;
         std::int64_t start = 0;
         wire::Fd conn = client.connect_response(opening, start);
         for (std::uint64_t i = 0; i <= warm; ++i) {
@@ -216,23 +262,26 @@ int main(int argc, char** argv) {
           if (i == 0) {
             t = opening;
           } else {
-            t.bytes = *transfer;
+            t.bytes = bytes;
             start = wire::monotonic_ns();
           }
-          wire::Progress progress("warm request " + std::to_string(i), *transfer, true);
+          wire::Progress progress("warm request " + std::to_string(i), bytes, true);
           client.request(conn, t, start,
                          [&](std::uint64_t got, std::int64_t now) { progress.update(got, now); });
           std::printf("%s\n", request_json("warm", static_cast<int>(i), t).c_str());
           std::fflush(stdout);
         }
       }
+      if (warm > 0) pause_ns(gap);  // the closed warm connection's FINs, before the next size
     }
+    const bool http_ok = !http || wire::run_http(testbed, *http);
     if (std::string e = testbed.forwarder().error(); !e.empty()) {
       throw std::runtime_error("the forwarder stopped: " + e);
     }
     if (std::string e = server.error(); !e.empty()) {
       throw std::runtime_error("the server stopped: " + e);
     }
+    if (!http_ok) return 1;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "wirebench_wire: %s\n", e.what());
     return 1;

@@ -1,0 +1,100 @@
+// A real HTTP/1.1 exchange over the emulated link (wire/http_*): the server
+// encodes and compresses a page per request, the client decompresses,
+// decodes and checks the rows; a 401 challenge costs a second request; a
+// server that drops the connection mid-body ends that request with an error
+// and the next one succeeds. Needs root and /dev/net/tun; skipped otherwise.
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "wire/http_client.hpp"
+#include "wire/http_server.hpp"
+#include "wire/http_spec.hpp"
+#include "wire/netns.hpp"
+#include "wire/testbed.hpp"
+
+namespace {
+
+#define SKIP_WITHOUT_PRIVILEGES()                                       \
+  if (std::string why = wire::missing_privileges(); !why.empty()) {     \
+    GTEST_SKIP() << "the HTTP exchange over the measured wire " << why; \
+  }
+
+wire::TestbedConfig link_20_20() {
+  wire::TestbedConfig config;
+  config.rate_mbps = 20;
+  config.rtt_ms = 20;
+  return config;
+}
+
+wire::HttpSpec message_page(const std::string& encoding) {
+  wire::HttpSpec spec;
+  spec.dataset = "message";
+  spec.rows = 100;
+  spec.format = "json";
+  spec.encoding = encoding;
+  wire::validate(spec);
+  return spec;
+}
+
+TEST(Http, OneExchangeIsDecodedAndChecked) {
+  SKIP_WITHOUT_PRIVILEGES();
+  wire::Testbed testbed(link_20_20());
+  wire::HttpServer server(testbed);
+  const wire::HttpSpec spec = message_page("zstd");
+  auto [first, second] = wire::run_in(testbed.namespace_name(wire::Side::kClient), [&] {
+    wire::HttpClient client(testbed);
+    wire::HttpResult a = client.get(spec);
+    return std::pair(a, client.get(spec));
+  });
+  ASSERT_TRUE(first.ok()) << first.error;
+  EXPECT_EQ(first.status, 200);
+  EXPECT_TRUE(first.checked);
+  EXPECT_EQ(first.rows, 100);
+  EXPECT_LT(first.body_bytes, first.raw_bytes);  // zstd did compress
+  EXPECT_TRUE(first.new_connection);
+  // connect() takes one round trip of the 20 ms link.
+  EXPECT_GT(first.handshake_ms, 19.0);
+  EXPECT_GE(first.last_byte_ms, first.first_byte_ms);
+  ASSERT_TRUE(second.ok()) << second.error;
+  EXPECT_FALSE(second.new_connection);  // kept alive
+  EXPECT_TRUE(second.checked);
+  EXPECT_TRUE(server.take_errors().empty());
+}
+
+TEST(Http, ChallengeThenRetryWithCredentials) {
+  SKIP_WITHOUT_PRIVILEGES();
+  wire::Testbed testbed(link_20_20());
+  wire::HttpServer server(testbed);
+  wire::HttpSpec spec = message_page("gzip");
+  spec.challenge = true;
+  wire::HttpResult r = wire::run_in(testbed.namespace_name(wire::Side::kClient),
+                                    [&] { return wire::HttpClient(testbed).get(spec); });
+  ASSERT_TRUE(r.ok()) << r.error;
+  EXPECT_EQ(r.attempts, 2);
+  EXPECT_TRUE(r.checked);
+  // The 401 is one more round trip after the connect's.
+  EXPECT_GT(r.challenge_ms, 2 * 19.0);
+}
+
+TEST(Http, ServerDyingMidResponseEndsOnlyThatRequest) {
+  SKIP_WITHOUT_PRIVILEGES();
+  wire::Testbed testbed(link_20_20());
+  wire::HttpServer server(testbed);
+  wire::HttpSpec dying = message_page("identity");
+  dying.fault = "die";
+  const wire::HttpSpec good = message_page("br");
+  auto [failed, next] = wire::run_in(testbed.namespace_name(wire::Side::kClient), [&] {
+    wire::HttpClient client(testbed);
+    wire::HttpResult a = client.get(dying);
+    return std::pair(a, client.get(good));
+  });
+  EXPECT_FALSE(failed.ok());
+  EXPECT_NE(failed.error.find("Read"), std::string::npos) << failed.error;
+  ASSERT_TRUE(next.ok()) << next.error;
+  EXPECT_TRUE(next.new_connection);
+  EXPECT_TRUE(next.checked);
+}
+
+}  // namespace

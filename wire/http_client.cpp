@@ -1,0 +1,339 @@
+#include "wire/http_client.hpp"
+
+#include <arpa/inet.h>
+#include <httplib.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <sys/socket.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <optional>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+#include "codecs/compress/compressor.hpp"
+#include "codecs/registry.hpp"
+#include "generators/record_diff.hpp"
+#include "wire/http_server.hpp"
+#include "wire/link.hpp"
+
+namespace wire {
+namespace {
+
+double ms_between(std::int64_t from_ns, std::int64_t to_ns) {
+  return static_cast<double>(to_ns - from_ns) / 1e6;
+}
+
+double header_ms(const httplib::Response& res, const char* key) {
+  const std::string v = res.get_header_value(key);
+  return v.empty() ? 0 : std::strtod(v.c_str(), nullptr);
+}
+
+std::string first_line(const std::string& s) {
+  std::string line = s.substr(0, s.find_first_of("\r\n"));
+  return line.size() > 200 ? line.substr(0, 200) + "..." : line;
+}
+
+std::string fixed(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3f", v);
+  return buf;
+}
+
+std::uint64_t drops(const Testbed& testbed) {
+  const auto& f = testbed.forwarder();
+  return f.stats(Direction::kClientToServer).packets_dropped +
+         f.stats(Direction::kServerToClient).packets_dropped;
+}
+
+// A connect() with a timeout on a non-blocking socket of the client namespace.
+Fd connect_raw(const Testbed& testbed, int rcvbuf) {
+  Fd fd = testbed.tcp_socket(Side::kClient);
+  if (rcvbuf > 0) ::setsockopt(fd.get(), SOL_SOCKET, SO_RCVBUF, &rcvbuf, sizeof rcvbuf);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(kHttpPort);
+  ::inet_pton(AF_INET, kServerAddress, &addr.sin_addr);
+  if (::connect(fd.get(), reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0 &&
+      errno != EINPROGRESS) {
+    throw std::runtime_error(std::string("connect: ") + std::strerror(errno));
+  }
+  pollfd p{fd.get(), POLLOUT, 0};
+  const int timeout_ms = static_cast<int>(http_io_timeout(testbed).count());
+  int err = 0;
+  socklen_t len = sizeof err;
+  if (::poll(&p, 1, timeout_ms) != 1 ||
+      ::getsockopt(fd.get(), SOL_SOCKET, SO_ERROR, &err, &len) != 0 || err != 0) {
+    throw std::runtime_error("connect: " + std::string(err ? std::strerror(err) : "timed out"));
+  }
+  return fd;
+}
+
+void send_all(const Testbed& testbed, const Fd& fd, const std::string& bytes) {
+  const int timeout_ms = static_cast<int>(http_io_timeout(testbed).count());
+  std::size_t sent = 0;
+  while (sent < bytes.size()) {
+    pollfd p{fd.get(), POLLOUT, 0};
+    if (::poll(&p, 1, timeout_ms) != 1) throw std::runtime_error("send: timed out");
+    const ssize_t n = ::send(fd.get(), bytes.data() + sent, bytes.size() - sent, MSG_NOSIGNAL);
+    if (n < 0 && errno != EAGAIN) throw std::runtime_error(std::string("send: ") + strerror(errno));
+    if (n > 0) sent += static_cast<std::size_t>(n);
+  }
+}
+
+}  // namespace
+
+// cpp-httplib's client with the connect timed: it opens connections itself
+// (on the first request and after the server closed one), and this is the
+// hook it calls to do so.
+class HttpClient::Connection : public httplib::ClientImpl {
+ public:
+  using httplib::ClientImpl::ClientImpl;
+
+  // Whether a connection was opened since the last call, its handshake and
+  // congestion control.
+  bool take_connect(double& handshake_ms, std::string& congestion) {
+    if (!connected_) return false;
+    connected_ = false;
+    handshake_ms = handshake_ms_;
+    congestion = congestion_;
+    return true;
+  }
+  void close_connection() {
+    std::lock_guard<std::mutex> lock(socket_mutex_);
+    shutdown_socket(socket_);
+    close_socket(socket_);
+  }
+
+ protected:
+  bool create_and_connect_socket(Socket& socket, httplib::Error& error) override {
+    const std::int64_t t0 = monotonic_ns();
+    const bool ok = httplib::ClientImpl::create_and_connect_socket(socket, error);
+    if (!ok) return false;
+    handshake_ms_ = ms_between(t0, monotonic_ns());
+    char name[16] = {};
+    socklen_t len = sizeof name;
+    congestion_.clear();
+    if (::getsockopt(socket.sock, IPPROTO_TCP, TCP_CONGESTION, name, &len) == 0) {
+      congestion_.assign(name, strnlen(name, sizeof name));
+    }
+    connected_ = true;
+    return true;
+  }
+
+ private:
+  bool connected_ = false;
+  double handshake_ms_ = 0;
+  std::string congestion_;
+};
+
+HttpClient::HttpClient(const Testbed& testbed) : testbed_(testbed) {
+  conn_ = std::make_unique<Connection>(kServerAddress, kHttpPort);
+  const auto timeout = http_io_timeout(testbed);
+  conn_->set_connection_timeout(timeout);
+  conn_->set_read_timeout(timeout);
+  conn_->set_write_timeout(timeout);
+  conn_->set_keep_alive(true);
+  conn_->set_tcp_nodelay(true);
+  // The body is decompressed here, timed, not inside the library.
+  conn_->set_decompress(false);
+  conn_->set_socket_options([timeout](socket_t sock) { set_socket_timeouts(sock, timeout); });
+}
+
+HttpClient::~HttpClient() = default;
+
+void HttpClient::close() {
+  conn_->close_connection();
+}
+
+const wb::Records& HttpClient::expected(const HttpSpec& spec) {
+  const std::string key = spec.dataset + "/" + std::to_string(spec.rows) + "/" +
+                          std::to_string(spec.seed) + "/" + std::to_string(spec.skip) + "/" +
+                          std::to_string(spec.page_rows());
+  auto it = expected_.find(key);
+  if (it == expected_.end()) it = expected_.emplace(key, page_records(spec)).first;
+  return it->second;
+}
+
+wb::Decoder& HttpClient::decoder(const HttpSpec& spec) {
+  const std::string key = spec.format + "/" + spec.decoder;
+  auto it = decoders_.find(key);
+  if (it == decoders_.end()) {
+    const wb::CodecEntry* entry = wb::find_codec(spec.format, wb::Role::decode, spec.decoder);
+    if (!entry) throw std::invalid_argument("no " + spec.format + " decoder " + spec.decoder);
+    it = decoders_.emplace(key, entry->make_decoder()).first;
+  }
+  return *it->second;
+}
+
+HttpResult HttpClient::get(const HttpSpec& spec) {
+  HttpResult r;
+  const std::uint64_t drops_before = drops(testbed_);
+  const std::string path = "/rows?" + spec.query();
+  httplib::Headers headers = {{"Accept-Encoding", spec.encoding}};
+  std::string body;
+  std::int64_t head_ns = 0, last_ns = 0;
+  std::string announced;  // Content-Length of the response head, when one came
+  const std::int64_t start_ns = monotonic_ns();
+  auto send = [&] {
+    body.clear();
+    httplib::Result res = conn_->Get(
+        path, headers,
+        [&](const httplib::Response& head) {
+          head_ns = monotonic_ns();
+          announced = head.get_header_value("Content-Length");
+          return true;
+        },
+        [&](const char* data, std::size_t n) {
+          body.append(data, n);
+          last_ns = monotonic_ns();
+          return true;
+        });
+    double handshake = 0;
+    if (conn_->take_connect(handshake, r.congestion)) {
+      r.new_connection = true;
+      r.handshake_ms = handshake;
+    }
+    return res;
+  };
+  std::optional<httplib::Result> sent;
+  sent.emplace(send());
+  if (*sent && (*sent)->status == 401) {
+    // No pre-authentication: the credentials go with a second request.
+    r.challenge_ms = ms_between(start_ns, monotonic_ns());
+    r.attempts = 2;
+    headers.emplace("Authorization", kAuthorization);
+    head_ns = last_ns = 0;
+    sent.emplace(send());
+  }
+  const httplib::Result& res = *sent;
+  r.link_drops = drops(testbed_) - drops_before;
+  if (!res) {
+    r.error = "HTTP exchange failed (" + httplib::to_string(res.error()) + ")";
+    if (head_ns) {
+      r.error += " after " + std::to_string(body.size()) + " of the " + announced +
+                 " body bytes announced";
+    }
+    return r;
+  }
+  r.status = res->status;
+  r.body_bytes = body.size();
+  r.first_byte_ms = ms_between(start_ns, head_ns);
+  r.last_byte_ms = ms_between(start_ns, last_ns ? last_ns : head_ns);
+  if (res->status != 200) {
+    r.error = "HTTP " + std::to_string(res->status) + ": " + first_line(body);
+    return r;
+  }
+  r.server_encode_ms = header_ms(*res, "X-Wb-Encode-Ms");
+  r.server_compress_ms = header_ms(*res, "X-Wb-Compress-Ms");
+  r.server_congestion = res->get_header_value("X-Wb-Server-Congestion");
+  const std::string coding = res->get_header_value("Content-Encoding");
+  const std::string want_coding = spec.encoding == "identity" ? "" : spec.encoding;
+  if (coding != want_coding) {
+    r.error = "Content-Encoding is '" + coding + "', asked for " + spec.encoding;
+    return r;
+  }
+  try {
+    std::string raw;
+    const std::string* payload = &body;
+    if (!coding.empty()) {
+      std::unique_ptr<wb::Compressor> c;
+      for (const auto& entry : wb::compressors()) {
+        if (entry.name == coding) c = entry.make();
+      }
+      const std::int64_t t0 = monotonic_ns();
+      c->decompress(body, raw);
+      r.decompress_ms = ms_between(t0, monotonic_ns());
+      payload = &raw;
+    }
+    r.raw_bytes = payload->size();
+    // The decoders read up to kInputPadding bytes past the end: the copy
+    // that gives them room is not timed (a client would read into such a
+    // buffer in the first place).
+    const std::string input = wb::padded_copy(*payload);
+    const wb::Records& want = expected(spec);
+    wb::Records got = wb::empty_records(wb::dataset_of(want));
+    wb::Decoder& d = decoder(spec);
+    const std::int64_t t0 = monotonic_ns();
+    d.decode(std::string_view(input.data(), payload->size()), got);
+    r.decode_ms = ms_between(t0, monotonic_ns());
+    r.rows = static_cast<int>(std::visit([](const auto& v) { return v.size(); }, got));
+    const bool exact = wb::find_codec(spec.format, wb::Role::decode, spec.decoder)->exact;
+    if (auto diff = wb::first_difference(
+            want, got, exact ? wb::DoubleMatch::identical : wb::DoubleMatch::close)) {
+      r.error = "decoded rows differ from the dataset: " + *diff;
+    } else {
+      r.checked = true;
+    }
+  } catch (const wb::DecodeError& e) {
+    r.error = e.describe();
+  } catch (const std::exception& e) {
+    r.error = e.what();
+  }
+  r.total_ms = r.last_byte_ms + r.decompress_ms + r.decode_ms;
+  return r;
+}
+
+std::string HttpResult::json(const HttpSpec& spec, const std::string& series, int index) const {
+  std::ostringstream o;
+  o << "{\"type\": \"http_request\", \"series\": " << json_string(series)
+    << ", \"index\": " << index << ", \"dataset\": " << json_string(spec.dataset)
+    << ", \"rows\": " << spec.page_rows() << ", \"format\": " << json_string(spec.format)
+    << ", \"encoder\": " << json_string(spec.encoder)
+    << ", \"decoder\": " << json_string(spec.decoder)
+    << ", \"encoding\": " << json_string(spec.encoding)
+    << ", \"connection\": " << json_string(new_connection ? "new" : "kept-alive")
+    << ", \"handshake_ms\": " << (new_connection ? fixed(handshake_ms) : "null")
+    << ", \"congestion\": " << (new_connection ? json_string(congestion) : "null")
+    << ", \"server_congestion\": "
+    << (server_congestion.empty() ? "null" : json_string(server_congestion))
+    << ", \"status\": " << status << ", \"attempts\": " << attempts
+    << ", \"challenge_ms\": " << (attempts > 1 ? fixed(challenge_ms) : "null")
+    << ", \"server_encode_ms\": " << fixed(server_encode_ms)
+    << ", \"server_compress_ms\": " << fixed(server_compress_ms)
+    << ", \"first_byte_ms\": " << fixed(first_byte_ms)
+    << ", \"last_byte_ms\": " << fixed(last_byte_ms)
+    << ", \"decompress_ms\": " << fixed(decompress_ms) << ", \"decode_ms\": " << fixed(decode_ms)
+    << ", \"total_ms\": " << fixed(total_ms) << ", \"body_bytes\": " << body_bytes
+    << ", \"raw_bytes\": " << raw_bytes << ", \"decoded_rows\": " << rows
+    << ", \"checked\": " << (checked ? "true" : "false") << ", \"link_drops\": " << link_drops
+    << ", \"error\": " << (error.empty() ? "null" : json_string(error)) << "}";
+  return o.str();
+}
+
+std::string send_garbage(const Testbed& testbed) {
+  try {
+    Fd fd = connect_raw(testbed, 0);
+    send_all(testbed, fd, "NOT HTTP AT ALL\r\n\r\n");
+    std::string got;
+    char buf[512];
+    const int timeout_ms = static_cast<int>(http_io_timeout(testbed).count());
+    while (got.find("\r\n") == std::string::npos) {
+      pollfd p{fd.get(), POLLIN, 0};
+      if (::poll(&p, 1, timeout_ms) != 1) return "no answer within the timeout";
+      const ssize_t n = ::recv(fd.get(), buf, sizeof buf, 0);
+      if (n == 0) return got.empty() ? "closed without an answer" : first_line(got);
+      if (n < 0 && errno != EAGAIN) return std::string("recv: ") + std::strerror(errno);
+      if (n > 0) got.append(buf, static_cast<std::size_t>(n));
+    }
+    return first_line(got);
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+}
+
+void stop_reading(const Testbed& testbed, const HttpSpec& spec, int hold_ms) {
+  // A small receive buffer (no autotuning) so the server's writes back up
+  // after a few segments.
+  Fd fd = connect_raw(testbed, 4096);
+  send_all(testbed, fd,
+           "GET /rows?" + spec.query() + " HTTP/1.1\r\nHost: " + kServerAddress +
+               "\r\nAccept-Encoding: " + spec.encoding + "\r\n\r\n");
+  std::this_thread::sleep_for(std::chrono::milliseconds(hold_ms));
+}
+
+}  // namespace wire

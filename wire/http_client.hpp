@@ -1,0 +1,79 @@
+#pragma once
+
+// The HTTP/1.1 client in the client namespace (cpp-httplib): one kept-alive
+// connection to the HttpServer, GET /rows per request, then the body
+// decompressed and decoded with the spec's parser and the rows checked
+// against the page's records. Every failure (connection, timeout, a status
+// other than 200, a short body, a bad payload, rows that differ) ends that
+// request with its error in HttpResult::error; the next request reconnects.
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+
+#include "codecs/codec.hpp"
+#include "wire/http_spec.hpp"
+#include "wire/testbed.hpp"
+
+namespace wire {
+
+// One request, times in ms. The start is the request's send, or the connect()
+// call when the request opened the connection.
+struct HttpResult {
+  bool new_connection = false;
+  double handshake_ms = 0;        // new connection: connect() to established
+  std::string congestion;         // getsockopt TCP_CONGESTION of the client's end
+  std::string server_congestion;  // of the server's end (X-Wb-Server-Congestion)
+  int status = 0;                 // of the last attempt; 0: none received
+  int attempts = 1;               // 2 after a 401 challenge and the retry with credentials
+  double challenge_ms = 0;        // the 401 round trip, when there was one
+  double first_byte_ms = 0;       // response head of the answer received
+  double last_byte_ms = 0;
+  double decompress_ms = 0, decode_ms = 0;
+  double total_ms = 0;                                  // last byte + decompress + decode
+  double server_encode_ms = 0, server_compress_ms = 0;  // from the response headers
+  std::uint64_t body_bytes = 0, raw_bytes = 0;          // as sent; after decompression
+  int rows = 0;                                         // decoded
+  bool checked = false;                                 // the decoded rows equal the page's records
+  std::uint64_t link_drops = 0;
+  std::string error;  // empty: the request succeeded
+
+  bool ok() const { return error.empty(); }
+  // {"type": "http_request", "series": ..., "index": ..., ...}
+  std::string json(const HttpSpec& spec, const std::string& series, int index) const;
+};
+
+class HttpClient {
+ public:
+  // Use from a thread in the client namespace (run_in, enter_namespace):
+  // connections are made in the calling thread's namespace.
+  explicit HttpClient(const Testbed& testbed);
+  ~HttpClient();
+  HttpClient(const HttpClient&) = delete;
+  HttpClient& operator=(const HttpClient&) = delete;
+
+  // One request for spec (validated) on the kept-alive connection.
+  HttpResult get(const HttpSpec& spec);
+  // Closes the connection; the next get() opens a new one.
+  void close();
+
+ private:
+  class Connection;
+  const wb::Records& expected(const HttpSpec& spec);
+  wb::Decoder& decoder(const HttpSpec& spec);
+
+  const Testbed& testbed_;
+  std::unique_ptr<Connection> conn_;
+  std::map<std::string, wb::Records> expected_;
+  std::map<std::string, std::unique_ptr<wb::Decoder>> decoders_;
+};
+
+// The faults a server meets, each against a running HttpServer: a request
+// line that is not HTTP (returns the status line of the answer, or the
+// error), and a client that sends a request for spec and stops reading for
+// hold_ms before closing.
+std::string send_garbage(const Testbed& testbed);
+void stop_reading(const Testbed& testbed, const HttpSpec& spec, int hold_ms);
+
+}  // namespace wire

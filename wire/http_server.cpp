@@ -1,0 +1,244 @@
+#include "wire/http_server.hpp"
+
+#include <httplib.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
+
+#include <arpa/inet.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <exception>
+#include <stdexcept>
+
+#include "codecs/compress/compressor.hpp"
+#include "codecs/registry.hpp"
+#include "wire/link.hpp"
+#include "wire/netns.hpp"
+
+namespace wire {
+namespace {
+
+// One thread per connection: cpp-httplib's own pool has a fixed number of
+// threads, and a kept-alive connection holds one for its whole life, so
+// concurrent clients beyond it would queue behind each other.
+class ThreadPerConnection : public httplib::TaskQueue {
+ public:
+  void enqueue(std::function<void()> fn) override {
+    std::lock_guard<std::mutex> lock(mutex_);
+    threads_.emplace_back(std::move(fn));
+  }
+  void shutdown() override {
+    std::vector<std::thread> threads;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      threads.swap(threads_);
+    }
+    for (auto& t : threads) t.join();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::vector<std::thread> threads_;
+};
+
+std::string ms_text(std::int64_t ns) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3f", static_cast<double>(ns) / 1e6);
+  return buf;
+}
+
+std::unique_ptr<wb::Compressor> make_compressor(const std::string& name) {
+  for (const auto& c : wb::compressors()) {
+    if (c.name == name) return c.make();
+  }
+  throw std::invalid_argument("no compressor " + name);
+}
+
+// Bytes per write into the socket: small enough that a fault or a stalled
+// reader is seen within one timeout, large enough to keep the link busy.
+constexpr std::size_t kWriteChunk = 64 * 1024;
+
+}  // namespace
+
+void set_socket_timeouts(int fd, std::chrono::milliseconds timeout) {
+  timeval tv{};
+  tv.tv_sec = static_cast<time_t>(timeout.count() / 1000);
+  tv.tv_usec = static_cast<suseconds_t>(timeout.count() % 1000 * 1000);
+  ::setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
+  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+}
+
+std::chrono::milliseconds http_io_timeout(const Testbed& testbed) {
+  return std::chrono::milliseconds(
+      static_cast<std::int64_t>(std::max(5000.0, 20 * testbed.config().rtt_ms)));
+}
+
+HttpServer::HttpServer(const Testbed& testbed)
+    : server_(std::make_unique<httplib::Server>()), timeout_(http_io_timeout(testbed)) {
+  const auto timeout = timeout_;
+  server_->new_task_queue = [] { return new ThreadPerConnection; };
+  server_->set_tcp_nodelay(true);
+  server_->set_keep_alive_max_count(1'000'000);
+  server_->set_keep_alive_timeout(
+      std::max<time_t>(30, std::chrono::duration_cast<std::chrono::seconds>(timeout).count()));
+  server_->set_read_timeout(timeout);
+  server_->set_write_timeout(timeout);
+  // cpp-httplib waits for a socket to become writable within its write
+  // timeout, then calls a blocking send() that can block for ever when the
+  // client stops reading; SO_SNDTIMEO (and SO_RCVTIMEO) bound that call too.
+  // Accepted sockets inherit them from the listener.
+  server_->set_socket_options([timeout](socket_t sock) {
+    int yes = 1;
+    ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+    set_socket_timeouts(sock, timeout);
+  });
+  server_->Get("/rows",
+               [this](const httplib::Request& req, httplib::Response& res) { handle(req, res); });
+  const bool bound = run_in(testbed.namespace_name(Side::kServer),
+                            [&] { return server_->bind_to_port(kServerAddress, kHttpPort); });
+  if (!bound) {
+    throw std::runtime_error("HTTP server: cannot bind " + std::string(kServerAddress) + ":" +
+                             std::to_string(kHttpPort));
+  }
+  thread_ = std::thread([this] { server_->listen_after_bind(); });
+}
+
+HttpServer::~HttpServer() {
+  server_->stop();
+  if (thread_.joinable()) thread_.join();
+}
+
+std::vector<std::string> HttpServer::take_errors() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return std::exchange(errors_, {});
+}
+
+void HttpServer::add_error(std::string line) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  errors_.push_back(std::move(line));
+}
+
+std::string HttpServer::congestion_of(int client_port) {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (auto it = congestion_.find(client_port); it != congestion_.end()) return it->second;
+  }
+  // cpp-httplib does not hand the accepted socket to a handler: it is the
+  // socket of this process whose peer is the client's port. The route's
+  // congctl, not the listener's setting, decides what an accepted
+  // connection runs, so it is read from the connection itself; its send and
+  // receive timeouts are set here too.
+  std::string found = "unknown";
+  for (int fd = 0; fd < 4096; ++fd) {
+    sockaddr_in local{}, peer{};
+    socklen_t local_len = sizeof local, peer_len = sizeof peer;
+    if (::getsockname(fd, reinterpret_cast<sockaddr*>(&local), &local_len) != 0 ||
+        local.sin_family != AF_INET || ntohs(local.sin_port) != kHttpPort ||
+        ::getpeername(fd, reinterpret_cast<sockaddr*>(&peer), &peer_len) != 0 ||
+        ntohs(peer.sin_port) != client_port) {
+      continue;
+    }
+    set_socket_timeouts(fd, timeout_);
+    char name[16] = {};
+    socklen_t len = sizeof name;
+    if (::getsockopt(fd, IPPROTO_TCP, TCP_CONGESTION, name, &len) == 0) {
+      found.assign(name, strnlen(name, sizeof name));
+    }
+    break;
+  }
+  std::lock_guard<std::mutex> lock(mutex_);
+  return congestion_[client_port] = found;
+}
+
+std::shared_ptr<const wb::Records> HttpServer::records_for(const HttpSpec& spec) {
+  const std::string key = spec.dataset + "/" + std::to_string(spec.rows) + "/" +
+                          std::to_string(spec.seed) + "/" + std::to_string(spec.skip) + "/" +
+                          std::to_string(spec.page_rows());
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (auto it = cache_.find(key); it != cache_.end()) return it->second;
+  }
+  // The rows a service would read from its store: made once, outside the
+  // timed encode.
+  auto records = std::make_shared<const wb::Records>(page_records(spec));
+  std::lock_guard<std::mutex> lock(mutex_);
+  return cache_.emplace(key, std::move(records)).first->second;
+}
+
+void HttpServer::handle(const httplib::Request& req, httplib::Response& res) {
+  HttpSpec spec;
+  try {
+    apply_params(spec, req.params);
+    validate(spec);
+  } catch (const std::invalid_argument& e) {
+    res.status = 400;
+    res.set_content(std::string("bad request: ") + e.what() + "\n", "text/plain");
+    return;
+  }
+  if (spec.challenge && req.get_header_value("Authorization") != kAuthorization) {
+    res.status = 401;
+    res.set_header("WWW-Authenticate", "Basic realm=\"wirebench\"");
+    res.set_content("credentials required\n", "text/plain");
+    return;
+  }
+  auto body = std::make_shared<std::string>();
+  std::int64_t encode_ns = 0, compress_ns = 0;
+  std::size_t raw_bytes = 0;
+  try {
+    const auto records = records_for(spec);
+    auto encoder = wb::find_codec(spec.format, wb::Role::encode, spec.encoder)->make_encoder();
+    std::string raw;
+    const std::int64_t t0 = monotonic_ns();
+    encoder->encode(*records, raw);
+    const std::int64_t t1 = monotonic_ns();
+    encode_ns = t1 - t0;
+    raw_bytes = raw.size();
+    if (spec.encoding == "identity") {
+      *body = std::move(raw);
+    } else {
+      auto compressor = make_compressor(spec.encoding);
+      const std::int64_t t2 = monotonic_ns();
+      compressor->compress(raw, *body);
+      compress_ns = monotonic_ns() - t2;
+      res.set_header("Content-Encoding", spec.encoding);
+    }
+  } catch (const std::exception& e) {
+    res.status = 500;
+    res.set_content(std::string("encode failed: ") + e.what() + "\n", "text/plain");
+    return;
+  }
+  res.set_header("X-Wb-Encode-Ms", ms_text(encode_ns));
+  res.set_header("X-Wb-Compress-Ms", ms_text(compress_ns));
+  res.set_header("X-Wb-Raw-Bytes", std::to_string(raw_bytes));
+  res.set_header("X-Wb-Rows", std::to_string(spec.page_rows()));
+  res.set_header("X-Wb-Server-Congestion", congestion_of(req.remote_port));
+  // A content provider, not set_content: cpp-httplib would compress a body
+  // set as a string on its own for some content types; this one is already
+  // coded.
+  const std::size_t size = body->size();
+  const bool die = spec.fault == "die";
+  const std::string what = "GET /rows?" + spec.query();
+  res.set_content_provider(
+      size, content_type(spec.format),
+      [this, body, die, what](std::size_t offset, std::size_t length, httplib::DataSink& sink) {
+        const std::size_t stop_at = die ? body->size() / 2 : body->size();
+        if (offset >= stop_at) {
+          add_error(what + ": dropped the connection at byte " + std::to_string(offset) + " of " +
+                    std::to_string(body->size()) + " (fault=die)");
+          return false;
+        }
+        const std::size_t n = std::min({length, kWriteChunk, stop_at - offset});
+        if (!sink.write(body->data() + offset, n)) {
+          add_error(what + ": the client stopped reading (a write got no room within the " +
+                    "timeout) at byte " + std::to_string(offset) + " of " +
+                    std::to_string(body->size()));
+          return false;
+        }
+        return true;
+      });
+}
+
+}  // namespace wire

@@ -1,0 +1,63 @@
+#pragma once
+
+// What one HTTP exchange asks for: the rows (a page of a generated dataset),
+// the wire format, the serializer on the server, the parser on the client,
+// the content coding and how the call is made. The client sends it as the
+// query of GET /rows, the server reads it back from there, and --http takes
+// it as KEY=VALUE,... (parse_http_spec).
+
+#include <cstdint>
+#include <map>
+#include <string>
+
+#include "generators/datasets.hpp"
+#include "generators/model.hpp"
+
+namespace wire {
+
+inline constexpr std::uint16_t kHttpPort = 8080;
+
+struct HttpSpec {
+  std::string dataset = "science";
+  int rows = 1000;  // the rows generated: the whole "table"
+  int skip = 0;     // the page: rows [skip, skip + top) of them
+  int top = -1;     // -1: to the end
+  std::uint64_t seed = wb::kDefaultSeed;
+  std::string format = "json";
+  std::string encoder = "reference";  // library token of the server's encoder
+  std::string decoder;                // the client's; empty: the format's first exact decoder
+  std::string encoding = "identity";  // Content-Encoding: identity, gzip, br or zstd
+  // The server answers 401 to a request without credentials; the client
+  // sends none at first (no pre-authentication) and retries with them.
+  bool challenge = false;
+  // Fault injection for the error paths: "die" makes the server drop the
+  // connection halfway through the body.
+  std::string fault;
+  int requests = 1;  // on one kept-alive connection
+
+  // The query of GET /rows (every field but decoder and requests).
+  std::string query() const;
+  // The rows of the page, from generate(dataset, rows, seed).
+  int page_rows() const;
+};
+
+// "dataset=science,rows=8100,top=1000,format=atom,encoding=zstd": keys are the
+// field names above; throws std::invalid_argument naming the bad key or value.
+HttpSpec parse_http_spec(const std::string& text);
+
+// Fills spec from query parameters (the server side); throws
+// std::invalid_argument as above.
+void apply_params(HttpSpec& spec, const std::multimap<std::string, std::string>& params);
+
+// Checks what the server and client need: known dataset, format defining it,
+// encoder, decoder and content coding registered, page inside the rows.
+// Resolves an empty decoder. Throws std::invalid_argument.
+void validate(HttpSpec& spec);
+
+// The page's records: rows [skip, skip + top) of generate(dataset, rows, seed).
+wb::Records page_records(const HttpSpec& spec);
+
+// The Content-Type of a format's responses.
+const char* content_type(const std::string& format);
+
+}  // namespace wire

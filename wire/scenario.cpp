@@ -1,0 +1,172 @@
+#include "wire/scenario.hpp"
+
+#include <httplib.h>
+
+#include <cstdio>
+#include <stdexcept>
+
+#include "wire/netns.hpp"
+#include "wire/self_check.hpp"
+
+namespace wire {
+namespace {
+
+std::string fixed(double v, int digits) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+  return buf;
+}
+
+void print_context(const std::string& scenario, const Testbed& testbed) {
+  std::printf(
+      "{\"type\": \"context\", \"scenario\": %s, \"link\": %s, \"http\": {\"library\": "
+      "\"cpp-httplib\", \"version\": %s}}\n",
+      json_string(scenario).c_str(), testbed.context_json().c_str(),
+      json_string(CPPHTTPLIB_VERSION).c_str());
+  std::fflush(stdout);
+}
+
+}  // namespace
+
+ScenarioBed::ScenarioBed(const std::string& scenario, const TestbedConfig& config) {
+  testbed_ = std::make_unique<Testbed>(config);
+  for (const auto& name : testbed_->removed_stale()) {
+    std::fprintf(stderr, "wirebench_wire: removed stale namespace %s\n", name.c_str());
+  }
+  raw_ = std::make_unique<Server>(*testbed_);
+  std::fprintf(stderr, "wirebench_wire: %s: self-check of the link (%.3f Mbit/s, %.1f ms)\n",
+               scenario.c_str(), config.rate_mbps, config.rtt_ms);
+  // Up to three tries: one scheduler stall on a shared machine fails a
+  // check, a wrong link fails all three.
+  CheckResult check;
+  for (int attempt = 0; attempt < 3 && !check.ok; ++attempt) {
+    check = run_self_check(*testbed_, true);
+  }
+  if (!check.ok) {
+    throw std::runtime_error("self-check failed, nothing reported: " + check.failure);
+  }
+  http_ = std::make_unique<HttpServer>(*testbed_);
+  print_context(scenario, *testbed_);
+  std::printf("{\"type\": \"check\", \"result\": %s}\n", check.json(config.rate_mbps).c_str());
+  std::fflush(stdout);
+}
+
+std::vector<std::string> ScenarioBed::flush_server_errors() {
+  std::vector<std::string> errors = http_->take_errors();
+  for (const auto& e : errors) {
+    std::printf("{\"type\": \"http_server_error\", \"error\": %s}\n", json_string(e).c_str());
+  }
+  std::fflush(stdout);
+  return errors;
+}
+
+std::vector<HttpResult> run_series(ScenarioBed& bed, const std::string& scenario,
+                                   const std::string& series, const std::vector<HttpSpec>& calls) {
+  std::vector<HttpResult> results;
+  run_in(bed.testbed().namespace_name(Side::kClient), [&] {
+    HttpClient client(bed.testbed());
+    double seconds = 0;
+    const std::size_t every = calls.size() > 100 ? calls.size() / 10 : 1;
+    for (std::size_t i = 0; i < calls.size(); ++i) {
+      HttpResult r = client.get(calls[i]);
+      std::printf("%s\n", r.json(calls[i], series, static_cast<int>(i)).c_str());
+      seconds += r.total_ms / 1e3;
+      if ((i + 1) % every == 0 || i + 1 == calls.size()) {
+        std::fprintf(stderr, "wirebench_wire: %s: %s: call %zu of %zu, %.1f s%s\n",
+                     scenario.c_str(), series.c_str(), i + 1, calls.size(), seconds,
+                     r.ok() ? "" : (", last failed: " + r.error).c_str());
+      }
+      results.push_back(std::move(r));
+    }
+    std::fflush(stdout);
+  });
+  bed.flush_server_errors();
+  return results;
+}
+
+void print_result(const std::string& scenario, const std::string& series,
+                  const std::vector<HttpResult>& results, double published_s,
+                  const std::string& published_note) {
+  double total_ms = 0, cpu_ms = 0;
+  std::uint64_t body = 0, raw = 0;
+  int failed = 0;
+  for (const auto& r : results) {
+    total_ms += r.total_ms;
+    cpu_ms += r.server_encode_ms + r.server_compress_ms + r.decompress_ms + r.decode_ms;
+    body += r.body_bytes;
+    raw += r.raw_bytes;
+    if (!r.ok()) ++failed;
+  }
+  std::printf(
+      "{\"type\": \"scenario_result\", \"scenario\": %s, \"series\": %s, \"calls\": %zu, "
+      "\"failed\": %d, \"seconds\": %s, \"cpu_seconds\": %s, \"body_bytes\": %llu, "
+      "\"raw_bytes\": %llu, \"published_seconds\": %s, \"published\": %s}\n",
+      json_string(scenario).c_str(), json_string(series).c_str(), results.size(), failed,
+      fixed(total_ms / 1e3, 3).c_str(), fixed(cpu_ms / 1e3, 3).c_str(),
+      static_cast<unsigned long long>(body), static_cast<unsigned long long>(raw),
+      fixed(published_s, 1).c_str(), json_string(published_note).c_str());
+  std::fflush(stdout);
+  std::fprintf(
+      stderr, "wirebench_wire: %s: %s: %zu calls in %.2f s (published: %.1f s), %d failed\n",
+      scenario.c_str(), series.c_str(), results.size(), total_ms / 1e3, published_s, failed);
+}
+
+const std::vector<ScenarioInfo>& scenarios() {
+  static const std::vector<ScenarioInfo> all = {
+      {"azure",
+       "8,100 science rows in 9 pages over relay-2009 (1.548 Mbit/s, 693 ms), Atom vs JSON; "
+       "about 70 s of wire time",
+       1.548288, 693.1216931216931, run_azure},
+      {"wcf", "3,000 calls for 101 airports on lan (1000 Mbit/s, 0.5 ms), SOAP vs WCF JSON", 1000,
+       0.5, run_wcf},
+      {"faults",
+       "a bad query, a request that is not HTTP, a server that dies mid-response and a client "
+       "that stops reading, then a good call (20 Mbit/s, 20 ms)",
+       20, 20, run_faults},
+  };
+  return all;
+}
+
+int run_scenario(const std::string& name, const TestbedConfig& base) {
+  if (name == "list") {
+    for (const auto& s : scenarios()) {
+      std::printf("%-8s %s\n", std::string(s.name).c_str(), std::string(s.summary).c_str());
+    }
+    return 0;
+  }
+  for (const auto& s : scenarios()) {
+    if (s.name != name) continue;
+    TestbedConfig config = base;
+    config.rate_mbps = s.rate_mbps;
+    config.rtt_ms = s.rtt_ms;
+    return s.run(config);
+  }
+  std::fprintf(stderr, "wirebench_wire: no scenario %s (--scenario list)\n", name.c_str());
+  return 2;
+}
+
+bool run_http(const Testbed& testbed, const HttpSpec& spec) {
+  HttpServer http(testbed);
+  std::printf("{\"type\": \"http_context\", \"library\": \"cpp-httplib\", \"version\": %s}\n",
+              json_string(CPPHTTPLIB_VERSION).c_str());
+  bool ok = true;
+  run_in(testbed.namespace_name(Side::kClient), [&] {
+    HttpClient client(testbed);
+    for (int i = 0; i < spec.requests; ++i) {
+      HttpResult r = client.get(spec);
+      std::printf("%s\n", r.json(spec, "http", i).c_str());
+      std::fflush(stdout);
+      if (!r.ok()) {
+        ok = false;
+        std::fprintf(stderr, "wirebench_wire: request %d: %s\n", i, r.error.c_str());
+      }
+    }
+  });
+  for (const auto& e : http.take_errors()) {
+    std::printf("{\"type\": \"http_server_error\", \"error\": %s}\n", json_string(e).c_str());
+  }
+  std::fflush(stdout);
+  return ok;
+}
+
+}  // namespace wire
