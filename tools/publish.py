@@ -96,7 +96,7 @@ def main(argv=None):
     if not args.dry_run:
         tmp = index + ".tmp"
         with open(tmp, "w", encoding="utf-8") as handle:
-            handle.write(runs.index_markdown(kept, cited))
+            handle.write(runs.index_markdown(kept, cited, runs.wire_results(args.results)))
         os.replace(tmp, index)
     print(f"publish: {index}: {len(kept)} run(s)" + (" (dry run)" if args.dry_run else ""),
           file=sys.stderr)

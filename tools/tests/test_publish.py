@@ -117,6 +117,18 @@ class Publish(unittest.TestCase):
         self.assertIn("`docs/findings.md`", index)
         self.assertEqual(index.count("| [`2026"), 3)
 
+    def test_a_wire_result_is_listed_and_kept(self):
+        wire = "20261201T050000Z-amd-epyc-f26m2-eeeeeee-wire.json"
+        with open(os.path.join(self.results, wire), "w", encoding="utf-8") as f:
+            f.write('{"context": {}, "cases": []}\n')  # not a Google Benchmark file
+        self.assertEqual(len(runs.scan(self.results)), 3)
+        self.assertEqual(self.publish(os.path.join(self.new,
+                                                   "20261201T040000Z-amd-epyc-f26m2-ddddddd.json")),
+                         0)
+        self.assertIn(wire, self.listing())
+        with open(os.path.join(self.results, "README.md"), encoding="utf-8") as f:
+            self.assertIn(f"- [`{wire}`]({wire})", f.read())
+
     def test_dry_run_changes_nothing(self):
         before = self.listing()
         self.publish("--dry-run", os.path.join(self.new,

@@ -21,8 +21,20 @@ _DEFAULTS = {
     "delayed_ack_ms": 0.0,
     "middleware_hops": 0,
     "slow_start": True,
-    "mss_bytes": 1460,
+    "mss_bytes": 1448,
+    "header_bytes": 52,
     "initial_window_segments": 10,
+    "warm_keeps_window": True,
+    "congestion": "cubic",
+    "nagle": "linux",
+    "header_write": "with_body",
+}
+# Knob -> the values a string knob takes.
+_CHOICES = {
+    "connection": ("cold", "warm"),
+    "congestion": ("cubic", "reno", "bbr"),
+    "nagle": ("linux", "classic", "off"),
+    "header_write": ("with_body", "separate"),
 }
 
 
@@ -40,8 +52,13 @@ class Link:
     delayed_ack_s: float = 0.0
     middleware_hops: int = 0
     slow_start: bool = True
-    mss_bytes: int = 1460
+    mss_bytes: int = 1448
+    header_bytes: int = 52
     initial_window_segments: int = 10
+    warm_keeps_window: bool = True
+    congestion: str = "cubic"
+    nagle: str = "linux"
+    header_write: str = "with_body"
     description: str = ""
     fitted_from: str = ""
 
@@ -63,9 +80,11 @@ def make_link(name, profile):
         if key not in profile:
             raise UserError(f"link profile '{name}' has no {key}")
     merged = {**_DEFAULTS, **profile}
-    if merged["connection"] not in ("cold", "warm"):
-        raise UserError(f"link profile '{name}': connection must be \"cold\" or \"warm\"")
-    for key in ("auth_challenge", "slow_start"):
+    for key, choices in _CHOICES.items():
+        if merged[key] not in choices:
+            raise UserError(f"link profile '{name}': {key} must be one of "
+                            + ", ".join(f'"{c}"' for c in choices) + f", got {merged[key]!r}")
+    for key in ("auth_challenge", "slow_start", "warm_keeps_window"):
         if not isinstance(merged[key], bool):
             raise UserError(f"link profile '{name}': {key} must be true or false")
     bandwidth = _number(merged, name, "bandwidth_mbps", 1e-6)
@@ -81,7 +100,12 @@ def make_link(name, profile):
         middleware_hops=_number(merged, name, "middleware_hops", 0, integer=True),
         slow_start=merged["slow_start"],
         mss_bytes=_number(merged, name, "mss_bytes", 1, integer=True),
+        header_bytes=_number(merged, name, "header_bytes", 0, integer=True),
         initial_window_segments=_number(merged, name, "initial_window_segments", 1, integer=True),
+        warm_keeps_window=merged["warm_keeps_window"],
+        congestion=merged["congestion"],
+        nagle=merged["nagle"],
+        header_write=merged["header_write"],
         description=str(merged.get("description", "")),
         fitted_from=str(merged.get("fitted_from", "")),
     )

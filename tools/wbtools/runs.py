@@ -98,9 +98,15 @@ def load_run(results_dir, name):
     return run
 
 
+# A measured-wire result (`./wirebench wire --matrix`) is a file of its own kind, not a Google
+# Benchmark run: the index lists it apart, and publishing a run never removes it.
+WIRE_SUFFIX = "-wire"
+
+
 def scan(results_dir):
     """Every run in results_dir, oldest first (names start with the UTC stamp)."""
     stems = {os.path.basename(p)[:-5] for p in glob.glob(os.path.join(results_dir, "*.json"))}
+    stems = {s for s in stems if not s.endswith(WIRE_SUFFIX)}
     mains = sorted({_main_stem(s, stems) for s in stems})
     return [load_run(results_dir, name) for name in mains]
 
@@ -125,8 +131,14 @@ def published(runs):
     return out
 
 
-def index_markdown(runs, cited):
-    """results/README.md for these runs."""
+def wire_results(results_dir):
+    """The measured-wire result files in results_dir, oldest first."""
+    return sorted(os.path.basename(p) for p in
+                  glob.glob(os.path.join(results_dir, f"*{WIRE_SUFFIX}.json")))
+
+
+def index_markdown(runs, cited, wire=()):
+    """results/README.md for these runs (and the measured-wire files, by name)."""
     chosen = published(runs)
     latest = max(chosen.values(), key=lambda r: r.name[:16], default=None)
     lines = [
@@ -155,6 +167,12 @@ def index_markdown(runs, cited):
         lines.append(f"| [`{run.name}`]({run.name}.json) | {run.context.get('cpu_model', '?')} "
                      f"| {run.commit} | {run.date} | {role}{run.description()} "
                      f"| {len(run.benchmark_names):,} | {docs} |")
+    if wire:
+        lines += ["", "## The measured wire", "",
+                  "Real kernel TCP over the emulated link against the transfer model "
+                  "(`./wirebench wire --matrix`; `./wirebench wire-table FILE` prints it; "
+                  "docs/wire.md):", ""]
+        lines += [f"- [`{name}`]({name})" for name in wire]
     return "\n".join(lines) + "\n"
 
 

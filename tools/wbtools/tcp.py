@@ -1,23 +1,52 @@
 """Wire-time arithmetic: TCP slow start over a loss-free link, plus the profile's extra round trips.
 
-The model (Kurose & Ross's slow-start latency, with an initial window of several segments):
+The model (Kurose & Ross's slow-start latency, with an initial window of several segments),
+with Linux's TCP as wirebench wire --matrix measures it (docs/wire.md):
   transfer = setup round trips * RTT              (TCP + TLS handshake when cold, 401 challenge)
            + RTT                                  (the request goes out, the first byte comes back)
-           + bytes * 8 / bandwidth                (serialization of the whole response)
+           + packets * 8 / bandwidth              (serialization of the whole response as IP
+                                                   packets: payload + header_bytes each)
            + sum of the slow-start stalls         (the sender waits for ACKs)
            + delayed-ACK stall
-- Slow start: window k holds initial_window * 2**(k-1) segments of mss bytes. After sending
-  window k (w_k segments) the sender idles until the first ACK of it returns, that is for
-  max(0, S/R + RTT - w_k * S/R) with S/R the time to put one segment on the wire. There is a
+- Packets: a full segment carries mss_bytes of payload (1,448 with TCP timestamps) in an
+  IP packet of mss_bytes + header_bytes (40 B of IP and TCP headers + 12 B of options =
+  1,500 B); the link's rate counts whole packets.
+- Slow start: window k holds initial_window * 2**(k-1) segments. After sending window k
+  (w_k segments) the sender idles until the first ACK of it returns, that is for
+  max(0, P/R + RTT - w_k * P/R) with P/R the time to put one packet on the wire. There is a
   stall after every window but the last. Once a window takes longer to send than an RTT the
   pipe is full and the stalls end: the model is continuous in bandwidth.
-- With an infinitely fast link every stall is one RTT: a response of n segments then costs
-  slow_start_rounds(n) round trips, the smallest k with initial_window * (2**k - 1) >= n.
-- Delayed-ACK stall: a response of more than one segment that ends in a partial segment waits
-  for the ACK of the previous segment (Nagle), which the receiver delays.
+- A warm connection keeps its window (warm_keeps_window): Linux keeps cwnd on a connection
+  reused within an RTO (at least 200 ms) of its last send, and always with
+  tcp_slow_start_after_idle=0; bbr keeps its pacing rate anyway. A kept-alive connection
+  that has carried responses of this size then sends the whole response in one window: no
+  stall. warm_keeps_window false is a connection idle for longer than an RTO: slow start
+  from the initial window again.
+- bbr (congestion "bbr") paces its start-up instead of sending each window as a burst
+  (bbr_startup()), paces a warm connection's small responses below the link rate
+  (bbr_warm_pace()) and drains its flight every 10 s to measure the RTT (bbr_probe_rtt()).
+- Delayed-ACK stall (nagle):
+    "classic": a response of more than one segment that ends in a partial segment waits for
+      the ACK of the previous segment, which the receiver delays (BSD Nagle);
+    "linux": Linux's Nagle holds a partial segment only while an earlier partial one is
+      unACKed (Minshall), so a response written with one send() never waits; a body under
+      one segment written after a separate header write (header_write "separate") waits
+      for the header's ACK on a warm connection, whose receiver delays its ACKs (a cold
+      one ACKs at once: quick-ACK mode);
+    "off": TCP_NODELAY, no stall.
+  The stall is delayed_ack_ms (Linux: 40 ms; 0 = no stall).
 """
 
+import heapq
 import math
+
+# Linux's bbr_high_gain (2/ln 2): bbr's pacing and cwnd gain in start-up, the smallest that
+# doubles its delivery rate every round trip.
+BBR_HIGH_GAIN = 2 / math.log(2)
+# bbr's PROBE_RTT: when its minimum RTT sample is this old it drains the flight to 4 packets
+# and holds them for PROBE_RTT_S (and at least a round trip) before sending on.
+BBR_MIN_RTT_WINDOW_S = 10.0
+BBR_PROBE_RTT_S = 0.2
 
 
 def segments(nbytes, mss):
@@ -25,7 +54,12 @@ def segments(nbytes, mss):
     return max(0, math.ceil(nbytes / mss))
 
 
-def slow_start_rounds(nbytes, mss=1460, initial_window=10):
+def wire_bytes(nbytes, mss, header_bytes):
+    """Bytes the link carries for nbytes of payload: every segment's headers added."""
+    return nbytes + segments(nbytes, mss) * header_bytes
+
+
+def slow_start_rounds(nbytes, mss=1448, initial_window=10):
     """Round trips to deliver nbytes when every window waits a full RTT (>= 1)."""
     remaining = segments(nbytes, mss) - initial_window
     window = initial_window
@@ -37,13 +71,14 @@ def slow_start_rounds(nbytes, mss=1460, initial_window=10):
     return rounds
 
 
-def slow_start_stalls(nbytes, rtt_s, bandwidth_bps, mss=1460, initial_window=10):
+def slow_start_stalls(nbytes, rtt_s, bandwidth_bps, mss=1448, initial_window=10,
+                      header_bytes=52):
     """(seconds the sender idles waiting for ACKs, number of windows followed by a stall)."""
     count = segments(nbytes, mss)
-    segment_time = mss * 8 / bandwidth_bps
+    packet_time = (mss + header_bytes) * 8 / bandwidth_bps
     sent, window, idle, stalls = 0, initial_window, 0.0, 0
     while sent + window < count:  # window k is not the last one: a stall may follow it
-        stall = max(0.0, segment_time + rtt_s - window * segment_time)
+        stall = max(0.0, packet_time + rtt_s - window * packet_time)
         if stall > 0:
             idle += stall
             stalls += 1
@@ -52,13 +87,105 @@ def slow_start_stalls(nbytes, rtt_s, bandwidth_bps, mss=1460, initial_window=10)
     return idle, stalls
 
 
+def bbr_startup(nbytes, rtt_s, bandwidth_bps, mss=1448, initial_window=10, header_bytes=52):
+    """Seconds from bbr's first data packet to the arrival of the last one, and the round trips.
+
+    bbr paces its start-up rather than sending each window as a burst, so it is simulated
+    packet by packet as Linux's bbr does it: the pacing rate starts at
+    high_gain * initial_window / RTT and rises to high_gain * the highest delivery rate
+    measured (delivered packets over max(send interval, ACK interval) of each ACKed packet);
+    cwnd grows by one per ACKed packet while it is below high_gain * that rate * RTT; the
+    link serializes packets in order (the last one holds the payload's rest) and delays them
+    by RTT/2 each way. Once the pacing rate reaches the link rate the rest goes back to
+    back. A 1 % pacing margin, as Linux's.
+    """
+    count = segments(nbytes, mss)
+    packet_time = (mss + header_bytes) * 8 / bandwidth_bps
+    # The last packet carries what is left of the payload.
+    last_time = (nbytes - (count - 1) * mss + header_bytes) * 8 / bandwidth_bps
+    one_way = rtt_s / 2
+    pace = BBR_HIGH_GAIN * initial_window / rtt_s * 0.99
+    cwnd = float(initial_window)
+    delivered, delivered_at, first_tx = 0, 0.0, 0.0
+    best_rate, sent, next_send, now, link_free = 0.0, 0, 0.0, 0.0, 0.0
+    acks, in_flight = [], {}
+    last_arrival, last_ack_round, rounds = 0.0, -1, 1
+    while sent < count:
+        if pace * packet_time >= 1:
+            # Paced at the link rate or faster: the rest leaves back to back.
+            link_free = max(link_free, now) + (count - sent - 1) * packet_time + last_time
+            return link_free + one_way, rounds
+        next_ack = acks[0][0] if acks else math.inf
+        send_at = max(next_send, now) if sent - delivered < cwnd else math.inf
+        if send_at <= next_ack:
+            now = send_at
+            if sent == delivered:  # nothing in flight: a new measurement interval
+                first_tx = delivered_at = now
+            in_flight[sent] = (now, delivered, delivered_at, first_tx)
+            link_free = max(now, link_free) + (packet_time if sent < count - 1 else last_time)
+            last_arrival = link_free + one_way
+            heapq.heappush(acks, (last_arrival + one_way, sent))
+            sent += 1
+            next_send = now + 1 / pace
+            continue
+        now, index = heapq.heappop(acks)
+        sent_at, delivered_then, delivered_at_then, first_tx_then = in_flight.pop(index)
+        delivered += 1
+        delivered_at = now
+        if index > last_ack_round:  # a packet sent after the last round's end: a new round
+            rounds += 1
+            last_ack_round = sent - 1
+        interval = max(sent_at - first_tx_then, now - delivered_at_then)
+        if interval > 0:
+            best_rate = max(best_rate, (delivered - delivered_then) / interval)
+        first_tx = sent_at
+        pace = max(pace, BBR_HIGH_GAIN * best_rate * 0.99)
+        if cwnd < BBR_HIGH_GAIN * best_rate * rtt_s + 3 or delivered < initial_window:
+            cwnd += 1
+    return last_arrival, rounds
+
+
+def bbr_warm_pace(count, rtt_s, initial_window=10):
+    """Packets per second bbr paces a response of count packets at on a kept-alive connection.
+
+    Each response starts on an empty pipe (the request took a round trip), so its packets'
+    delivery-rate samples are count / (RTT + (count - 1) / pace) at best: bbr stays in
+    start-up (those samples are application-limited, which never ends it) and paces at
+    high_gain * that rate, never below its first rate high_gain * initial window / RTT. The
+    fixed point of pace = 0.99 * high_gain * count / (RTT + (count - 1) / pace).
+    """
+    gain = BBR_HIGH_GAIN * 0.99
+    floor = gain * initial_window / rtt_s
+    return max(floor, (gain * count - (count - 1)) / rtt_s)
+
+
+def bbr_probe_rtt(seconds, rtt_s):
+    """Seconds bbr's PROBE_RTT adds to a transfer of seconds: per 10 s of it, one round trip
+    to drain the flight and max(200 ms, RTT) at 4 packets, the link next to idle."""
+    return math.floor(seconds / BBR_MIN_RTT_WINDOW_S) * (rtt_s + max(BBR_PROBE_RTT_S, rtt_s))
+
+
+def delayed_ack_stall(nbytes, link, state):
+    """Seconds the response's last segment waits for a delayed ACK (see the module doc)."""
+    if link.delayed_ack_s <= 0 or link.nagle == "off":
+        return 0.0
+    count = segments(nbytes, link.mss_bytes)
+    if link.nagle == "classic":
+        return link.delayed_ack_s if count > 1 and nbytes % link.mss_bytes else 0.0
+    # linux: only a body under one segment sent after its own header, on a warm connection.
+    if link.header_write == "separate" and 0 < nbytes < link.mss_bytes and state == "warm":
+        return link.delayed_ack_s
+    return 0.0
+
+
 def transfer(nbytes, link, bandwidth_bps=None, connection=None):
     """Seconds to move one response of nbytes over link, split into parts.
 
     bandwidth_bps overrides the profile's bandwidth (for the crossover search); connection
     ("cold"/"warm") overrides the profile's connection state (paged requests reuse it).
     Returns a dict: setup (handshake + auth), rounds (request RTT + slow-start stalls),
-    serialization, stall (delayed ACK), total (seconds) and round_trips (1 + stalls).
+    serialization (the response's IP packets at the line rate), stall (delayed ACK),
+    total (seconds) and round_trips (1 + stalls).
     """
     bandwidth = bandwidth_bps if bandwidth_bps is not None else link.bandwidth_bps
     state = connection or link.connection
@@ -66,17 +193,36 @@ def transfer(nbytes, link, bandwidth_bps=None, connection=None):
     setup_rtts = (link.tcp_handshake_rtts + link.tls_handshake_rtts) if state == "cold" else 0
     if link.auth_challenge:
         setup_rtts += 1
-    idle, stalls = (slow_start_stalls(nbytes, rtt, bandwidth, link.mss_bytes,
-                                      link.initial_window_segments)
-                    if link.slow_start else (0.0, 0))
-    count = segments(nbytes, link.mss_bytes)
-    delayed_ack = link.delayed_ack_s if count > 1 and nbytes % link.mss_bytes else 0.0
+    serialization = wire_bytes(nbytes, link.mss_bytes, link.header_bytes) * 8 / bandwidth
+    starts_slow = link.slow_start and not (state == "warm" and link.warm_keeps_window)
+    idle, stalls = 0.0, 0
+    if starts_slow and link.congestion == "bbr" and nbytes > 0 and rtt > 0:
+        # The paced start-up's own time, less what serialization already counts.
+        # The last packet arrives startup after the first is sent, which is half an RTT
+        # after the request left; the model's RTT and serialization hold part of that.
+        startup, rounds = bbr_startup(nbytes, rtt, bandwidth, link.mss_bytes,
+                                      link.initial_window_segments, link.header_bytes)
+        idle, stalls = max(0.0, startup - rtt / 2 - serialization), rounds - 1
+    elif link.congestion == "bbr" and link.slow_start and state == "warm" and rtt > 0:
+        # A kept window, but paced: below the link rate each packet waits for its slot.
+        count = segments(nbytes, link.mss_bytes)
+        packet_time = (link.mss_bytes + link.header_bytes) * 8 / bandwidth
+        pace = bbr_warm_pace(count, rtt, link.initial_window_segments)
+        if count > 1 and pace * packet_time < 1:
+            idle = (count - 1) * (1 / pace - packet_time)
+    elif starts_slow:
+        idle, stalls = slow_start_stalls(nbytes, rtt, bandwidth, link.mss_bytes,
+                                         link.initial_window_segments, link.header_bytes)
     parts = {
         "setup": setup_rtts * rtt,
         "rounds": rtt + idle,
-        "serialization": nbytes * 8 / bandwidth,
-        "stall": delayed_ack,
+        "serialization": serialization,
+        "stall": delayed_ack_stall(nbytes, link, state),
         "round_trips": 1 + stalls,
     }
+    if link.slow_start and link.congestion == "bbr":
+        # The handshake's RTT sample is bbr's minimum: data packets are never faster.
+        parts["rounds"] += bbr_probe_rtt(
+            parts["setup"] + parts["rounds"] + parts["serialization"], rtt)
     parts["total"] = parts["setup"] + parts["rounds"] + parts["serialization"] + parts["stall"]
     return parts
