@@ -3,17 +3,19 @@
 
 Prints first the machine and build facts that differ between the files (CPU model, host,
 compiler, flags, library versions, ...; a ratio across machines is not a code comparison), then,
-per benchmark timed in both files, the median cpu_time and real_time, new/old and a
-two-sided Mann-Whitney U-test over the repetitions (as Google Benchmark's compare.py does, in
-pure Python: exact p when the smaller sample has at most 8 values and no ties, else the normal
-approximation with tie and continuity corrections), then a wirebench summary: per format, the
-biggest regressions and improvements by the ratio of median times.
+per benchmark timed in both files, the median times, new/old with its 95 % interval (the
+Hodges-Lehmann interval of the pairwise ratios), a two-sided Mann-Whitney U-test over the
+repetitions (as Google Benchmark's compare.py does, in pure Python) and a call: slower or
+faster when p < 0.05, the interval excludes 1 and the change is at least --min-change; the
+benchmarks called different come first. Then a wirebench summary: per format, the biggest
+regressions and improvements by the ratio of median times.
 """
 
 import argparse
 import sys
 
 from wbtools import cli, compare, results
+from wbtools.page import compare_page
 
 
 def parse_args(argv):
@@ -23,11 +25,17 @@ def parse_args(argv):
     parser.add_argument("old", metavar="OLD.json", help="baseline result file")
     parser.add_argument("new", metavar="NEW.json", help="result file to compare with it")
     parser.add_argument("--clock", choices=("cpu", "real"), default="cpu",
-                        help="time used for the summary's ratios (default cpu_time)")
+                        help="time compared (default cpu_time)")
+    parser.add_argument("--min-change", type=float, default=compare.MIN_CHANGE, metavar="F",
+                        help="smallest change called slower or faster, as a fraction "
+                             f"(default {compare.MIN_CHANGE:g}, that is {compare.MIN_CHANGE * 100:g} %%)")
     parser.add_argument("--top", type=int, default=3, metavar="N",
                         help="regressions and improvements shown per format (default 3)")
     parser.add_argument("--summary-only", action="store_true",
                         help="skip the U-test table, print only the summary")
+    parser.add_argument("--html", metavar="PATH",
+                        help="where to write the page (default: NEW's report folder, "
+                             "compare-<OLD name>.html)")
     return parser.parse_args(argv)
 
 
@@ -39,9 +47,14 @@ def main(argv=None):
         print(differences)
         print()
     if not args.summary_only:
-        print(compare.utest_table(old, new))
+        print(compare.utest_table(old, new, args.clock, args.min_change))
         print()
     print(compare.summary(old, new, args.clock, args.top))
+    path = args.html or compare_page.default_path(args.old, args.new)
+    try:
+        print(compare_page.write(old, new, path, args.clock), file=sys.stderr)
+    except OSError as err:
+        raise cli.UserError(f"{path}: cannot write the page: {err.strerror or err}") from None
     return 0
 
 

@@ -1,12 +1,19 @@
 #!/usr/bin/python3
-"""wirebench report: REPORT.md and charts for one result file.
+"""wirebench report: the report page, REPORT.md and charts for one result file.
 
-Writes DIR/REPORT.md plus PNG charts, DIR being the result file's name without .json beside
-it (results/<stamp>-<host>-<commit>/ for a published result) unless --out says otherwise:
-sizes (raw and compressed) against the published figures, encode/decode throughput per
-library with the spread over repetitions, the serializer x parser matrix, parse-only against
-decode + bind, the standalone loops beside our seam (RESULT-standalone.json), the fraction
-of memcpy bandwidth, and the transfer model on every link.
+Writes into DIR, the result file's name without .json beside it (results/<stamp>-<host>-
+<commit>/ for a published result) unless --out says otherwise:
+  report.html  one self-contained page (data and Chart.js inlined, from the Debian package
+               libjs-chart.js; no network needed): pick a dataset, a size and a link profile or
+               your own bandwidth and RTT, and it ranks every pairing by end-to-end time; then
+               throughput with intervals, the serializer x parser heat map, decode against
+               parse-only, memory, sizes against the published figures, conformance, the
+               machine and build, the noise, and every other table
+  REPORT.md    a summary of at most a screen or two: context, the fastest call per dataset
+               and link, the biggest findings, a link to the page
+  time-split-DATASET-ROWS.svg  where one call's time goes, per link profile
+With --screenshots also report-desktop.png and report-phone.png (headless Chromium, Debian
+package chromium). docs/report.md describes the page.
 """
 
 import argparse
@@ -14,6 +21,7 @@ import os
 import sys
 
 from wbtools import cli, conformance, depth, links, report, results, standalone
+from wbtools.page import screenshots
 
 
 def parse_args(argv):
@@ -35,9 +43,16 @@ def parse_args(argv):
     parser.add_argument("--standalone", metavar="FILE",
                         help="wirebench_standalone's JSON (default: RESULT-standalone.json if it "
                              "exists; `wirebench bench` writes it)")
+    parser.add_argument("--wire", metavar="FILE",
+                        help="measured wire times to set beside the model (default: "
+                             "RESULT-wire.json if it exists; the page shows that section only "
+                             "then)")
+    parser.add_argument("--screenshots", action="store_true",
+                        help="also write report-desktop.png (1366x900) and report-phone.png "
+                             "(390x844) of the page's first view, with headless Chromium")
     parser.add_argument("--chart-link", default="loopback", metavar="NAME",
-                        help="link whose RTT and knobs the time-against-bandwidth chart uses "
-                             "(default loopback: near-zero RTT isolates the bandwidth)")
+                        help="checked to be a known link; the page draws time against "
+                             "bandwidth for the link the reader picks")
     return parser.parse_args(argv)
 
 
@@ -62,12 +77,23 @@ def main(argv=None):
     loops = args.standalone or (base + "-standalone.json"
                                 if os.path.exists(base + "-standalone.json") else None)
     standalone_times = standalone.load(loops) if loops else None
+    wire = args.wire or (base + "-wire.json" if os.path.exists(base + "-wire.json") else None)
+    wire_result = results.load(wire) if wire else None
     try:
         path = report.write(result, list(profiles.values()), out, args.chart_link,
-                            threads_result, icounts, conformance_matrix, standalone_times)
+                            threads_result, icounts, conformance_matrix, standalone_times,
+                            wire_result)
     except OSError as err:
         raise cli.UserError(f"{out}: cannot write the report: {err.strerror or err}") from None
     print(path)
+    page = os.path.join(out, report.PAGE)
+    print(page)
+    if args.screenshots:
+        try:
+            for shot in screenshots.take(page, out):
+                print(shot)
+        except OSError as err:
+            raise cli.UserError(f"{page}: screenshots failed: {err}") from None
     return 0
 
 

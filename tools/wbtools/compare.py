@@ -5,11 +5,14 @@ benchmark on cpu_time and real_time) with stats.mann_whitney_u: compare.py needs
 Debian package conflicts with libboost-json1.81-dev.
 """
 
+import math
+import statistics
+from dataclasses import dataclass
+
 from . import stats, units
 
-# compare.py's thresholds: no test below 2 repetitions, a warning below 9, significance at 5 %.
+# compare.py's thresholds: no test below 2 repetitions, significance at 5 %.
 UTEST_MIN_REPETITIONS = 2
-UTEST_ENOUGH_REPETITIONS = 9
 UTEST_ALPHA = 0.05
 
 
@@ -60,46 +63,102 @@ def _change(before, after):
     return f"{after / before:.3f}x" if before > 0 else "-"
 
 
-def utest_table(old, new):
-    """Markdown: per benchmark timed in both files, median cpu/real times, new/old and the
-    two-sided U-test p-value of each clock ("-" with fewer than 2 repetitions on a side)."""
-    rows = []
-    fewest = None
+# A benchmark is called slower or faster only when the U-test says the two samples differ
+# (p < UTEST_ALPHA), the interval of new/old excludes 1, and the change is at least
+# MIN_CHANGE: across two runs of one build on a shared machine, medians move by a percent or
+# two between runs (the VM's state), which no number of repetitions within a run removes.
+MIN_CHANGE = 0.03
+
+
+@dataclass(frozen=True)
+class Verdict:
+    ratio: float  # new/old: the median of the pairwise ratios (Hodges-Lehmann)
+    interval: object  # stats.Interval of new/old, or None with too few repetitions
+    p: float  # two-sided U-test p-value, nan with too few repetitions
+    method: str
+    call: str  # "slower", "faster", "same" or "too few repetitions"
+
+
+def verdict(old_times, new_times, min_change=MIN_CHANGE):
+    """The comparison of one benchmark's repetitions on one clock."""
+    if min(len(old_times), len(new_times)) < UTEST_MIN_REPETITIONS:
+        ratio = (statistics.median(new_times) / statistics.median(old_times)
+                 if old_times and new_times and statistics.median(old_times) > 0 else math.nan)
+        return Verdict(ratio, None, math.nan, "-", "too few repetitions")
+    test = stats.mann_whitney_u(old_times, new_times)
+    ratio, interval = stats.ratio_interval(new_times, old_times)
+    call = "same"
+    if (test.p < UTEST_ALPHA and interval is not None and abs(ratio - 1) >= min_change
+            and (interval.low > 1 or interval.high < 1)):
+        call = "slower" if ratio > 1 else "faster"
+    return Verdict(ratio, interval, test.p, test.method, call)
+
+
+def _ratio_text(v):
+    if math.isnan(v.ratio):
+        return "-"
+    if v.interval is None:
+        return f"{v.ratio:.3f}x"
+    return f"{v.ratio:.3f}x [{v.interval.low:.3f}, {v.interval.high:.3f}]"
+
+
+def verdicts(old, new, clock="cpu", min_change=MIN_CHANGE):
+    """{name: Verdict} for the benchmarks timed in both files."""
+    out = {}
     for name, before in old.runs.items():
         after = new.runs.get(name)
         if after is None or before.error or after.error:
             continue
-        row = [f"`{name}`", f"{len(before.cpu)}/{len(after.cpu)}"]
-        methods = set()
-        for clock in ("cpu", "real"):
-            old_times, new_times = before.times(clock), after.times(clock)
-            old_median, new_median = before.median(clock), after.median(clock)
-            row += [units.seconds(old_median), units.seconds(new_median),
-                    _change(old_median, new_median)]
-            if min(len(old_times), len(new_times)) < UTEST_MIN_REPETITIONS:
-                row.append("-")
-                continue
-            test = stats.mann_whitney_u(old_times, new_times)
-            methods.add(test.method)
-            row.append(f"{test.p:.4f}" + (" *" if test.p < UTEST_ALPHA else ""))
-        row.append("/".join(sorted(methods)) or "-")
-        rows.append(row)
-        count = min(len(before.cpu), len(after.cpu))
-        fewest = count if fewest is None else min(fewest, count)
-    if not rows:
+        out[name] = verdict(before.times(clock), after.times(clock), min_change)
+    return out
+
+
+def utest_table(old, new, clock="cpu", min_change=MIN_CHANGE):
+    """Markdown: per benchmark timed in both files, the median times, new/old with its 95 %
+    interval, the two-sided U-test p-value and the call (slower, faster or same), the
+    benchmarks called different first; then how many are called each way."""
+    found = verdicts(old, new, clock, min_change)
+    if not found:
         return "## U-test\n\nNo benchmark is timed in both files."
-    lines = ["## U-test (two-sided Mann-Whitney, per clock over the repetitions)", "",
-             "p-value: the chance of a difference at least this large if the old and new "
-             f"times came from one distribution; * marks p < {UTEST_ALPHA}. Method: exact "
-             "distribution of U when the smaller sample has at most 8 values and no ties, "
-             "else the normal approximation with tie and continuity corrections.", "",
-             units.table(["benchmark", "repetitions old/new", "cpu old", "cpu new",
-                          "cpu new/old", "cpu p", "real old", "real new", "real new/old",
-                          "real p", "method"], rows, "lrrrrrrrrrl")]
-    if fewest is not None and fewest < UTEST_ENOUGH_REPETITIONS:
-        lines += ["", f"Some benchmarks have only {fewest} repetitions on a side: the U-test "
-                      f"is unreliable below {UTEST_ENOUGH_REPETITIONS} (`--repetitions`)."]
+    order = {"slower": 0, "faster": 1, "same": 2, "too few repetitions": 3}
+    rows = []
+    fewest = None
+    for name in sorted(found, key=lambda n: (order[found[n].call], -abs(found[n].ratio - 1)
+                                              if not math.isnan(found[n].ratio) else 0, n)):
+        v = found[name]
+        before, after = old.runs[name], new.runs[name]
+        p = "-" if math.isnan(v.p) else f"{v.p:.4f}" + (" *" if v.p < UTEST_ALPHA else "")
+        rows.append([f"`{name}`", f"{len(before.times(clock))}/{len(after.times(clock))}",
+                     units.seconds(before.median(clock)), units.seconds(after.median(clock)),
+                     _ratio_text(v), p, v.call])
+        count = min(len(before.times(clock)), len(after.times(clock)))
+        fewest = count if fewest is None else min(fewest, count)
+    calls = {}
+    for v in found.values():
+        calls[v.call] = calls.get(v.call, 0) + 1
+    tally = ", ".join(f"{calls[c]} {c}" for c in order if c in calls)
+    lines = [f"## U-test ({clock}_time, two-sided Mann-Whitney over the repetitions)", "",
+             f"{len(found)} benchmarks in both files: {tally}. A benchmark is called slower or "
+             f"faster when p < {UTEST_ALPHA}, the 95 % interval of new/old excludes 1 and the "
+             f"change is at least {min_change:.0%} (`--min-change`). new/old is the median of "
+             "the pairwise ratios of the repetitions, its interval the Hodges-Lehmann (Moses) "
+             "interval that inverts the U-test; p is exact when the smaller sample has at most "
+             "8 values and no ties, else the normal approximation with tie and continuity "
+             "corrections. At 5 %, about 1 in 20 benchmarks that did not change would pass "
+             "the test alone; the interval and the minimum change keep the noise of one "
+             "machine between runs out of the calls.", "",
+             units.table(["benchmark", "repetitions old/new", "old", "new",
+                          "new/old [95 % interval]", "p", "call"], rows, "lrrrrrl")]
+    if fewest is not None and fewest < 6:
+        lines += ["", f"Some benchmarks have only {fewest} repetitions on a side: below 6 the "
+                      "95 % interval is out of reach and p cannot fall below "
+                      f"{_smallest_p(fewest):.3f} (`./wirebench bench --repetitions`)."]
     return "\n".join(lines)
+
+
+def _smallest_p(n):
+    """The smallest two-sided exact p of n against n values."""
+    return min(1.0, 2 / math.comb(2 * n, n)) if n > 0 else 1.0
 
 
 def ratios(old, new, clock="cpu"):
@@ -145,7 +204,7 @@ def summary(old, new, clock="cpu", top=3):
         for item in compared:
             geo *= item[3] ** (1 / len(compared))
         lines += ["", f"{len(compared)} benchmarks compared; geometric mean of new/old: "
-                      f"{geo:.3f}x. Whether a change is real: the U-test p-values above."]
+                      f"{geo:.3f}x. Whether a change is real: the U-test calls above."]
     for label, names in (("only in the old file", only_old), ("only in the new file", only_new)):
         if names:
             shown = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")

@@ -1,7 +1,10 @@
-"""REPORT.md for one result file: sizes, throughput, pairing matrix, transfer model, charts.
+"""The report of one result file: report.html (the page a person reads), a short REPORT.md
+that a terminal or a repository browser shows whole, and the time-split SVG charts.
 
-Every section works from what the file holds: a format, dataset or counter that is absent is
-skipped with a note, never guessed.
+The sections below are Markdown: REPORT.md takes its summary from them, and the page's "All
+tables" appendix shows the ones the page does not draw as charts. Every section works from
+what the file holds: a format, dataset or counter that is absent is skipped with a note,
+never guessed.
 """
 
 import math
@@ -10,6 +13,12 @@ import statistics
 
 from . import (charts, conformance, depth, labels, model, model_view, noise, published,
                results, standalone, units, wcf)
+from .page import build as page_build, data as page_data, markdown
+
+PAGE = "report.html"
+# The old charts of time against bandwidth: the page draws that chart now (with a colour
+# and a marker per pairing); a report written again removes them.
+_STALE_CHARTS = "bandwidth-"
 
 # Sections list only these context keys first (the rest follow in a compact list).
 _CONTEXT_FIRST = ("date", "host_name", "cpu_model", "kernel", "executable", "num_cpus",
@@ -201,26 +210,20 @@ def matrix_section(result):
 def parse_only_section(result):
     what = labels.of(result)
     rows, cells = [], []
-    for case in result.cases():
-        select = {"format": case[0], "dataset": case[1], "rows": case[2]}
-        decodes = {}
-        for run in result.select(op="decode", **select):
-            decodes.setdefault(run.name.library, []).append(run)
-        for parse in result.select(op="parse-only", **select):
-            cells.append(what.of_name(parse.name))
-            matching = decodes.get(parse.name.library)
-            if not matching:
-                rows.append([_case_title(case), parse.name.library,
-                             units.seconds(parse.median()), "-", "-", "-", "-"])
-                continue
-            decode_time = statistics.median(run.median() for run in matching)
-            share = 1 - parse.median() / decode_time if decode_time > 0 else math.nan
-            # The noisier of the runs the ratio is made of: a ratio is only as good as it.
-            cvs = (run.spread()[2] for run in [parse] + matching)
-            noise = max((cv for cv in cvs if not math.isnan(cv)), default=math.nan)
-            rows.append([_case_title(case), parse.name.library, units.seconds(parse.median()),
-                         units.seconds(decode_time), units.percent(share),
-                         units.ratio(decode_time, parse.median()), units.percent(noise)])
+    for case, parse, matching in result.parse_only_pairs():
+        cells.append(what.of_name(parse.name))
+        if not matching:
+            rows.append([_case_title(case), parse.name.library,
+                         units.seconds(parse.median()), "-", "-", "-", "-"])
+            continue
+        decode_time = statistics.median(run.median() for run in matching)
+        share = 1 - parse.median() / decode_time if decode_time > 0 else math.nan
+        # The noisier of the runs the ratio is made of: a ratio is only as good as it.
+        cvs = (run.spread()[2] for run in [parse] + matching)
+        noise = max((cv for cv in cvs if not math.isnan(cv)), default=math.nan)
+        rows.append([_case_title(case), parse.name.library, units.seconds(parse.median()),
+                     units.seconds(decode_time), units.percent(share),
+                     units.ratio(decode_time, parse.median()), units.percent(noise)])
     if not rows:
         return ""
     return ("## Parse-only against decode + bind\n\nThe library's own parse against the full "
@@ -233,78 +236,186 @@ def parse_only_section(result):
                          "llrrrrr", 2, cells) + "\n")
 
 
-def model_section(pairings, links, chart_names, what=None):
-    if not pairings.items:
-        return ("## Transfer model\n\nNo encode benchmark with a wire_bytes counter: nothing to "
-                "model.\n")
-    text = ["## Transfer model\n",
-            "One call = encode + compress + transfer + decompress + decode (cpu_time medians; "
-            "transfer computed: TCP slow start from 10 segments of 1,460 B, window doubling per "
-            "RTT, plus handshake/auth round trips and stalls of the profile; see "
-            "tools/wbtools/tcp.py). Per payload and link the fastest pairing of each format and "
-            "compression is shown; `wirebench model RESULT.json` lists every pairing. "
-            "\"CPU = wire at\" is the bandwidth at which this call's wire time on the link "
-            "equals its CPU time; \"CPU = bytes/bw at\" ignores round trips.\n"]
-    text += [f"- {note}" for note in pairings.notes]
-    text.append("")
+
+def paged_section(pairings, links, what=None):
+    """The paged sequences per link (fastest pairing of each format and compression)."""
+    parts = []
     for link in links:
-        text.append(f"### Link `{link.name}`: {model_view.link_summary(link)}\n")
-        for dataset, rows in pairings.cases():
-            best = [p for p, _ in model.best_per_format(pairings.of_case(dataset, rows), link)]
-            text.append(f"**{dataset}, {rows} rows**\n")
-            text.append(model_view.ranking_table(best, link, labels=what) + "\n")
         paged = model_view.paged_table(pairings, link, best_only=True, labels=what)
         if paged:
-            total_rows, page_rows = next(iter(model.PAGED.values()))
-            text.append(f"**Paged: {total_rows:,} rows in {page_rows:,}-row pages** (first "
-                        "request on the profile's connection, the rest warm)\n")
-            text.append(paged + "\n")
-    text.append("### relay-2009: the link fitted to the Azure figures\n")
-    text.append(model_view.relay_fit_section(pairings) + "\n")
-    if chart_names:
-        text.append("### Charts\n")
-        text += [f"![{title}]({name})\n" for title, name in chart_names]
+            parts.append(f"### Link `{link.name}`: {model_view.link_summary(link)}\n\n{paged}\n")
+    if not parts:
+        return ""
+    total_rows, page_rows = next(iter(model.PAGED.values()))
+    return (f"## Paged: {total_rows:,} rows in {page_rows:,}-row pages\n\nThe first request on "
+            "the profile's connection, the rest warm.\n\n" + "\n".join(parts))
+
+
+def relay_section(pairings):
+    if not pairings.items:
+        return ""
+    return ("## relay-2009: the link fitted to the Azure figures\n\n" +
+            model_view.relay_fit_section(pairings) + "\n")
+
+
+# ---- REPORT.md: the summary ---------------------------------------------------------------
+
+_SUMMARY_CONTEXT = ("cpu_model", "num_cpus", "cpu_pinned", "kernel", "compiler", "cxx_flags",
+                    "wirebench_build_type", "git_commit", "date", "run_kind", "dataset_seed")
+
+
+def _summary_context(result):
+    context = result.context
+    rows = [[key, str(context[key])] for key in _SUMMARY_CONTEXT if key in context]
+    libraries = sorted(key for key in context if key.startswith("library.") and
+                       key.count(".") == 1)
+    if libraries:
+        rows.append(["libraries", ", ".join(f"{key[len('library.'):]} {context[key]}"
+                                            for key in libraries)])
+    return units.table(["context", "value"], rows, "ll") if rows else \
+        "The result file carries no context."
+
+
+def _pairing_label(p):
+    suffix = "" if p.compression == "none" else f" + {p.compression}"
+    return f"{p.format} {p.serializer} -> {p.parser or '(no decoder)'}{suffix}"
+
+
+def _headline(pairings, links):
+    """Per dataset at its largest size: the fastest call on every link."""
+    largest = {}
+    for dataset, rows in pairings.cases():
+        largest[dataset] = max(rows, largest.get(dataset, 0))
+    parts = []
+    for dataset in sorted(largest):
+        rows = largest[dataset]
+        table_rows = []
+        for link in links:
+            ranked = model.rank(pairings.of_case(dataset, rows), link)
+            if not ranked:
+                continue
+            p, call = ranked[0]
+            table_rows.append([f"`{link.name}`", _pairing_label(p), units.seconds(call["cpu"]),
+                               units.seconds(call["wire"]), units.seconds(call["total"]),
+                               units.percent(call["cpu_share"])])
+        if table_rows:
+            parts.append(f"**{dataset}, {rows:,} rows**\n\n" + units.table(
+                ["link", "fastest call", "CPU", "wire", "total", "CPU share"], table_rows,
+                "llrrrr"))
+    return "\n\n".join(parts)
+
+
+def _findings(result, pairings, conformance_matrix):
+    """The biggest findings, one line each."""
+    lines = []
+    # The widest spread of decode throughput per payload: the library decides by this much.
+    spreads = []
+    for case in result.cases():
+        runs = [run for run in result.select(op="decode", format=case[0], dataset=case[1],
+                                             rows=case[2])
+                if run.name.source in ("reference", "") and run.median() > 0]
+        if len(runs) >= 2:
+            fast = min(runs, key=lambda r: r.median())
+            slow = max(runs, key=lambda r: r.median())
+            spreads.append((slow.median() / fast.median(), case, fast, slow))
+    for ratio, case, fast, slow in sorted(spreads, key=lambda s: -s[0])[:3]:
+        lines.append(f"- Decoding {_case_title(case)}: {fast.name.library} takes "
+                     f"{units.seconds(fast.median())}, {slow.name.library} "
+                     f"{units.seconds(slow.median())} ({ratio:.1f}x).")
+    sizes = _sizes_by_case(result)
+    checked = [(case, figure, comparison) for case, figure, _, comparison in published.SIZES
+               if case in sizes]
+    if checked:
+        ok = sum(published.verdict(_representative(sizes[c])["wire"], f, k).startswith("ok")
+                 for c, f, k in checked)
+        lines.append(f"- Sizes: {ok} of {len(checked)} payloads with a published size match it "
+                     "(within 10 %, or above it where the source says \"more than\").")
+    cases = noise.noisy(result)
+    if cases:
+        lines.append(f"- Noise: {len(cases)} of {units.count(len(result.runs))} benchmarks have "
+                     f"a CV above {noise.THRESHOLD:.0%}; the noisiest is `{cases[0][0]}` "
+                     f"({units.percent(cases[0][1])}). The page lists them.")
+    failed = result.failed()
+    if failed:
+        lines.append(f"- {len(failed)} benchmarks did not run (a pairing that does not "
+                     "round-trip is not timed); the page lists them.")
+    if conformance_matrix:
+        decoders = conformance_matrix["decoders"]
+        off = [d["library"] for d in decoders
+               if d["y_accepted"] < d["y_total"] or d["n_rejected"] < d["n_total"]
+               or d["crashed"] or d["decode_n_rejected"] < d["n_total"]]
+        lines.append(f"- JSON conformance: {len(decoders) - len(off)} of {len(decoders)} "
+                     "decoders give the expected answer on every y_ and n_ file of "
+                     "JSONTestSuite" + (f"; departing: {', '.join(off)}." if off else "."))
+    lines += [f"- Model note: {note}" for note in pairings.notes]
+    return "\n".join(lines)
+
+
+def summary(result, pairings, links, conformance_matrix, chart_name):
+    name = os.path.splitext(os.path.basename(result.path))[0]
+    text = [f"# wirebench report: {name}", "",
+            f"**Open [`{PAGE}`]({PAGE})** (one file, works from disk with no network): pick a "
+            "dataset, a size and a link profile or your own bandwidth and RTT, and it ranks "
+            "every pairing (format, serializer, parser, compression) by end-to-end time, then "
+            "shows the evidence as charts: throughput with intervals, the serializer x parser "
+            "heat map, decode against parse-only, memory, sizes, conformance, the machine and "
+            "the noise.", "",
+            f"Result file `{os.path.basename(result.path)}`; times are cpu_time medians over "
+            "the repetitions; the transfer is modelled per link profile (tools/links.json).", "",
+            "## Context", "", _summary_context(result), "",
+            "## The answer per dataset", "",
+            "The fastest call (encode + compress + wire + decompress + decode) on each link "
+            "profile, at each dataset's largest size:", "",
+            _headline(pairings, links) if pairings.items else
+            "No encode benchmark with a wire_bytes counter: nothing to model.", ""]
+    if chart_name:
+        text += [f"![{chart_name[0]}]({chart_name[1]})", ""]
+    findings = _findings(result, pairings, conformance_matrix)
+    if findings:
+        text += ["## Findings", "", findings, ""]
     return "\n".join(text)
 
 
+def tables(result, pairings, links, icounts=None, standalone_times=None, threads_result=None):
+    """Every table of the run as Markdown: what the page's "All tables" section shows (the
+    page draws the main ones as charts too)."""
+    what = labels.of(result)
+    sections = [context_section(result), labels.section(result), failed_section(result),
+                noise.section(result), published_section(result), sizes_section(result),
+                throughput_section(result), matrix_section(result), parse_only_section(result),
+                standalone.section(standalone_times), wcf.section(result),
+                depth.icount_section(result, icounts), depth.memory_section(result),
+                depth.new_parser_section(result), depth.scaling_section(result),
+                depth.threads_section(threads_result), paged_section(pairings, links, what),
+                relay_section(pairings)]
+    return "\n".join(section for section in sections if section)
+
+
 def write(result, links, out_dir, chart_link_name="loopback", threads_result=None, icounts=None,
-          conformance_matrix=None, standalone_times=None):
-    """Write REPORT.md and the charts into out_dir; return the REPORT.md path. threads_result
-    (a --threads result file) and icounts (depth.load_icount) add their sections, as do
-    conformance_matrix (conformance.load) and standalone_times (standalone.load)."""
+          conformance_matrix=None, standalone_times=None, wire_result=None):
+    """Write report.html, REPORT.md and the time-split charts into out_dir; return the
+    REPORT.md path. threads_result (a --threads result file), icounts (depth.load_icount),
+    conformance_matrix (conformance.load), standalone_times (standalone.load) and wire_result
+    (a measured-wire result file) add their sections when given. chart_link_name is kept for
+    callers that name it: the page draws time against bandwidth for any link."""
     os.makedirs(out_dir, exist_ok=True)
     pairings = model.collect(result)
-    chart_names = []
-    if pairings.items:
-        chart_link = next((link for link in links
-                           if link.name.lower() == chart_link_name.lower()), links[0])
-        chart_names = charts.draw_all(pairings, links, chart_link, out_dir)
+    data = page_data.build(result, links, conformance_matrix, wire_result, markdown.to_html(
+        tables(result, pairings, links, icounts, standalone_times, threads_result)))
     name = os.path.splitext(os.path.basename(result.path))[0]
-    sections = [
-        f"# wirebench report: {name}\n",
-        f"Result file `{os.path.basename(result.path)}`; times are cpu_time medians over the "
-        "repetitions unless stated.\n",
-        context_section(result),
-        labels.section(result),
-        failed_section(result),
-        noise.section(result),
-        published_section(result),
-        sizes_section(result),
-        throughput_section(result),
-        matrix_section(result),
-        parse_only_section(result),
-        standalone.section(standalone_times),
-        wcf.section(result),
-        depth.icount_section(result, icounts),
-        depth.memory_section(result),
-        depth.new_parser_section(result),
-        depth.scaling_section(result),
-        depth.threads_section(threads_result),
-        model_section(pairings, links, chart_names, labels.of(result)),
-        conformance.section(conformance_matrix, labels.of(result)),
-    ]
+    page_build.write(os.path.join(out_dir, PAGE), data, name)
+    chart = None
+    for dataset, rows in pairings.cases():
+        chart_file = f"time-split-{dataset}-{rows}.svg"
+        charts.stacked(pairings, links, dataset, rows, os.path.join(out_dir, chart_file))
+        if data["default_case"] == f"{dataset}/{rows}":
+            chart = (f"{dataset}, {rows} rows: where one call's time goes, per link profile",
+                     chart_file)
+    for stale in os.listdir(out_dir):
+        if stale.startswith(_STALE_CHARTS) and stale.endswith(".svg"):
+            os.remove(os.path.join(out_dir, stale))
     path = os.path.join(out_dir, "REPORT.md")
     with open(path + ".tmp", "w", encoding="utf-8") as handle:
-        handle.write("\n".join(section for section in sections if section))
+        handle.write(summary(result, pairings, links, conformance_matrix, chart))
     os.replace(path + ".tmp", path)
     return path

@@ -223,6 +223,18 @@ class ResultFile:
     def failed(self):
         return [run for run in self.runs.values() if run.error]
 
+    def parse_only_pairs(self):
+        """(case, parse-only run, [decode runs of the same parser from every serializer])
+        for every parse-only benchmark, case by case; the list is empty when the parser has
+        no decode benchmark at that case."""
+        for case in self.cases():
+            select = {"format": case[0], "dataset": case[1], "rows": case[2]}
+            decodes = {}
+            for run in self.select(op="decode", **select):
+                decodes.setdefault(run.name.library, []).append(run)
+            for parse in self.select(op="parse-only", **select):
+                yield case, parse, decodes.get(parse.name.library, [])
+
     def cases(self):
         """Sorted (format, dataset, rows) of every non-reference benchmark."""
         return sorted({run.name.case for run in self.runs.values()

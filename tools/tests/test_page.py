@@ -1,0 +1,206 @@
+"""The report page in headless Chromium: no console error, the ranking first, a link choice that
+re-ranks, figures equal to the result file's, distinct colours, and the compare page.
+
+The page is built from tools/tests/data/published-science-1000.json (the json and atom
+science/1000 benchmarks of the published run) and synthetic.json, so no benchmark runs.
+"""
+
+import dataclasses
+import json
+import os
+import tempfile
+import unittest
+
+from wbtools import links, model, report, results, units
+from wbtools.page import chromium, compare_page, screenshots
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REAL = os.path.join(HERE, "data", "published-science-1000.json")
+SYNTHETIC = os.path.join(HERE, "data", "synthetic.json")
+
+RANKING = """Array.from(document.querySelectorAll('#ranking tbody tr')).map(tr =>
+  [tr.dataset.pairing, Number(tr.dataset.total)])"""
+
+
+def _label(p):
+    compression = "" if p.compression == "none" else f" + {p.compression}"
+    return f"{p.format} {p.serializer} \u2192 {p.parser or '(no decoder)'}{compression}"
+
+
+@unittest.skipUnless(chromium.find(), f"Chromium is not installed (Debian package "
+                     f"'{chromium.PACKAGE}', which tools/lib.sh installs)")
+class Page(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        cls.links = list(links.load_links().values())
+        cls.result = results.load(REAL)
+        report.write(cls.result, cls.links, cls.tmp.name)
+        cls.page = os.path.join(cls.tmp.name, report.PAGE)
+        cls.browser = chromium.Browser().__enter__()
+        cls.browser.open(cls.page, 1366, 900)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.browser.__exit__(None, None, None)
+        cls.tmp.cleanup()
+
+    def js(self, expression):
+        return self.browser.evaluate(expression)
+
+    def python_ranking(self, link_name):
+        link = next(link for link in self.links if link.name == link_name)
+        pairings = model.collect(self.result).of_case("science", 1000)
+        return [(_label(p), parts["total"]) for p, parts in model.rank(pairings, link)]
+
+    def test_0_no_console_error(self):
+        self.browser.drain()
+        self.assertEqual(self.browser.console_errors, [])
+
+    def test_self_contained(self):
+        with open(self.page, encoding="utf-8") as handle:
+            text = handle.read()
+        # No file or address the page would fetch: scripts and styles are inline.
+        self.assertNotIn("<script src", text)
+        self.assertNotIn("<link rel=\"stylesheet\"", text)
+        self.assertIn("Chart.js v3", text)
+
+    def test_first_view_ranks_the_default_case(self):
+        self.assertEqual(self.js("document.getElementById('case').value"), "science/1000")
+        self.assertEqual(self.js("document.getElementById('link').value"), "lan")
+        shown = self.js(RANKING)
+        self.assertEqual(len(shown), 20)
+        expected = self.python_ranking("lan")
+        self.assertEqual([name for name, _ in shown], [name for name, _ in expected[:20]])
+        for (_, got), (_, want) in zip(shown, expected):
+            self.assertAlmostEqual(got, want, delta=want * 1e-9)
+        # The ranked rows are in the first screen: the answer opens the page.
+        top = self.js("document.querySelector('#answer').getBoundingClientRect().top")
+        self.assertLess(top, 900)
+        self.assertIn(expected[0][0], self.js("document.getElementById('best-pairing').textContent"))
+
+    def test_choosing_another_link_reranks(self):
+        before = self.js(RANKING)
+        self.js("(() => { const s = document.getElementById('link'); s.value = 'mobile'; "
+                "s.dispatchEvent(new Event('change')); })()")
+        after = self.js(RANKING)
+        try:
+            self.assertNotEqual(before[0][0], after[0][0])
+            expected = self.python_ranking("mobile")
+            self.assertEqual([name for name, _ in after], [name for name, _ in expected[:20]])
+            # Own bandwidth and RTT: 2 Mbit/s, 300 ms on a warm connection.
+            self.js("(() => { const set = (id, v) => { const e = document.getElementById(id); "
+                    "e.value = v; e.dispatchEvent(new Event('change')); }; "
+                    "set('connection', 'warm'); set('bandwidth', '2'); set('rtt', '300'); })()")
+            custom = dataclasses.replace(next(link for link in self.links if link.name == "mobile"),
+                                         bandwidth_bps=2e6, rtt_s=0.3, connection="warm")
+            pairings = model.collect(self.result).of_case("science", 1000)
+            want = model.rank(pairings, custom)[0]
+            got = self.js(RANKING)[0]
+            self.assertEqual(got[0], _label(want[0]))
+            self.assertAlmostEqual(got[1], want[1]["total"], delta=want[1]["total"] * 1e-9)
+        finally:
+            self.js("(() => { const s = document.getElementById('link'); s.value = 'lan'; "
+                    "s.dispatchEvent(new Event('change')); })()")
+        self.browser.drain()
+        self.assertEqual(self.browser.console_errors, [])
+
+    def test_figures_equal_the_result_file(self):
+        # A throughput cell: the median time of a benchmark, as text and as a number.
+        run = self.result.get("json/science/1000/decode/simdjson-dom/from:reference")
+        cell = self.js("(() => { const c = document.querySelector('[data-name=\"json/science/"
+                       "1000/decode/simdjson-dom\"]'); return [c.textContent, "
+                       "Number(c.dataset.seconds)]; })()")
+        self.assertEqual(cell[0], units.seconds(run.median()))
+        self.assertAlmostEqual(cell[1], run.median(), delta=run.median() * 1e-8)
+        # The published-size table: the reference writer's json/science/1000 bytes.
+        wire = self.result.get("json/science/1000/encode/reference").counter("wire_bytes")
+        shown = self.js("Array.from(document.querySelectorAll('#published [data-bytes]'))"
+                        ".map(c => [c.textContent, Number(c.dataset.bytes)])")
+        self.assertIn([units.count(wire), wire], shown)
+        # The glance table's lan row: the fastest call's total, formatted as units.seconds.
+        total = self.python_ranking("lan")[0][1]
+        lan = self.js("Array.from(document.querySelectorAll('#glance tr[data-link=\"lan\"] "
+                      "td')).map(td => td.textContent)")
+        self.assertIn(units.seconds(total), lan)
+
+    def test_every_series_distinguishable(self):
+        styles = self.js("""Object.entries(window.wbCharts).map(([id, chart]) => [id,
+            chart.data.datasets.map(d => [String(d.borderColor || d.backgroundColor),
+                                          String(d.pointStyle || '')])])""")
+        ids = {chart_id for chart_id, _ in styles}
+        self.assertTrue({"split-chart", "bandwidth-chart", "throughput-chart", "parse-chart",
+                         "sizes-chart"} <= ids, ids)
+        for chart_id, series in styles:
+            colours = [colour for colour, _ in series]
+            self.assertEqual(len(colours), len(set(colours)), chart_id)
+        bandwidth = dict(styles)["bandwidth-chart"]
+        self.assertEqual(len({marker for _, marker in bandwidth}), min(10, len(bandwidth)))
+        # Past the palette's twenty colours and ten markers the page still draws each
+        # series in its own colour (the published run's chart has 16 series).
+        colours = self.js("Array.from({length: 40}, (_, i) => window.wbColor(i))")
+        self.assertEqual(len(set(colours)), 40)
+
+    def test_axes_labelled_and_log_scales_marked(self):
+        axes = self.js("""Object.entries(window.wbCharts).map(([id, chart]) =>
+            [id, Object.values(chart.options.scales).filter(s => s.type !== 'category')
+                .map(s => [s.type, s.title && s.title.display ? s.title.text : ''])])""")
+        for chart_id, scales in axes:
+            for kind, title in scales:
+                self.assertTrue(title, f"{chart_id}: an axis without a title")
+                if kind == "logarithmic":
+                    self.assertIn("log scale", title, chart_id)
+
+    def test_wire_section_hidden_without_a_wire_result(self):
+        self.assertTrue(self.js("document.getElementById('wire-section').hidden"))
+
+    def test_screenshots(self):
+        paths = screenshots.take(self.page, self.tmp.name, self.browser)
+        for path in paths:
+            with open(path, "rb") as handle:
+                self.assertEqual(handle.read(8), b"\x89PNG\r\n\x1a\n")
+        self.browser.open(self.page, 1366, 900)
+
+
+@unittest.skipUnless(chromium.find(), f"Chromium is not installed (Debian package "
+                     f"'{chromium.PACKAGE}', which tools/lib.sh installs)")
+class ComparePage(unittest.TestCase):
+    def test_differences_first_and_a_significant_change(self):
+        with open(SYNTHETIC, encoding="utf-8") as handle:
+            data = json.load(handle)
+        old_data = json.loads(json.dumps(data))
+        old_data["context"]["cpu_model"] = "Intel(R) Xeon(R) (family 6, model 143, stepping 8)"
+        data["context"]["cpu_model"] = "AMD EPYC (family 26, model 2, stepping 1)"
+        for entry in data["benchmarks"]:
+            if entry["name"] == "json/airport/101/encode/rapidjson" and \
+                    entry.get("run_type") == "iteration":
+                entry["cpu_time"] *= 2
+        with tempfile.TemporaryDirectory() as tmp:
+            old_path, new_path = os.path.join(tmp, "old.json"), os.path.join(tmp, "new.json")
+            for path, content in ((old_path, old_data), (new_path, data)):
+                with open(path, "w", encoding="utf-8") as handle:
+                    json.dump(content, handle)
+            page = compare_page.write(results.load(old_path), results.load(new_path),
+                                      os.path.join(tmp, "compare.html"))
+            with chromium.Browser() as browser:
+                browser.open(page, 1280, 900)
+                first = browser.evaluate("document.querySelector('main section').id")
+                differences = browser.evaluate("document.getElementById('differences')"
+                                               ".textContent")
+                row = browser.evaluate("Array.from(document.querySelectorAll('tr[data-name="
+                                       "\"json/airport/101/encode/rapidjson\"] td')).map(td => "
+                                       "td.textContent)")
+                browser.drain()
+                errors = browser.console_errors
+        self.assertEqual(errors, [])
+        self.assertEqual(first, "differences-section")
+        self.assertIn("cpu_model", differences)
+        self.assertIn("different machines", differences)
+        # 3 repetitions against 3: the 95 % interval needs more, so the change is not judged;
+        # the ratio itself is 2 (every pairwise ratio of 60, 60, 72 / 30, 30, 36 has median 2).
+        self.assertEqual(row[4], "2.000x")
+        self.assertEqual(row[7], "too few repetitions")
+
+
+if __name__ == "__main__":
+    unittest.main()

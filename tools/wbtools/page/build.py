@@ -1,0 +1,55 @@
+"""Assemble report.html: the template, its style, Chart.js, the page's scripts and the data,
+all inlined, so the one file works opened from disk with no network."""
+
+import json
+import os
+
+from . import chartlib
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SCRIPTS = ("model.js", "format.js")  # shared by every page; each page adds its own app
+
+
+def _read(name):
+    with open(os.path.join(HERE, name), encoding="utf-8") as handle:
+        return handle.read()
+
+
+def script_json(data):
+    """JSON safe inside a <script> element: no "</" can close it early."""
+    return json.dumps(data, separators=(",", ":"), allow_nan=False).replace("</", "<\\/")
+
+
+def render(data, title, app="app.js", template="template.html"):
+    """The page's HTML text."""
+    page = _read(template)
+    parts = {"{title}": title, "{result}": data.get("result", ""), "{css}": _read("page.css"),
+             "{chartjs}": chartlib.source().replace("</script", "<\\/script"),
+             "{scripts}": "\n".join(_read(name) for name in SCRIPTS + (app,)),
+             "{data}": script_json(data)}
+    # One pass over the placeholders, in order, so text inside a replacement is never
+    # taken for a placeholder.
+    out, rest = [], page
+    while True:
+        found = [(rest.find(key), key) for key in parts if rest.find(key) >= 0]
+        if not found:
+            out.append(rest)
+            break
+        at, key = min(found)
+        out.append(rest[:at])
+        out.append(_escape(parts[key]) if key in ("{title}", "{result}") else parts[key])
+        rest = rest[at + len(key):]
+    return "".join(out)
+
+
+def _escape(text):
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def write(path, data, title, app="app.js", template="template.html"):
+    """Write the page atomically; return its path."""
+    text = render(data, title, app, template)
+    with open(path + ".tmp", "w", encoding="utf-8") as handle:
+        handle.write(text)
+    os.replace(path + ".tmp", path)
+    return path

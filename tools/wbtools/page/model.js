@@ -1,0 +1,213 @@
+// The transfer model of tools/wbtools/tcp.py and the call composition of tools/wbtools/model.py,
+// for the page: the same arithmetic in the same order, so the page ranks exactly as
+// `wirebench model` does (tools/tests/test_page_model.py holds both to one grid of cases).
+// A link has the field names of links.Link (bandwidth_bps, rtt_s, ...); a pairing those of
+// model.Pairing (wire_bytes, encode, decode, compress, decompress).
+"use strict";
+
+const wbModel = (() => {
+  // 2 / ln 2: Linux's bbr_high_gain, its pacing and cwnd gain until the pipe is full.
+  const BBR_HIGH_GAIN = 2 / Math.log(2);
+  // bbr's PROBE_RTT: every 10 s it drains to 4 packets for max(200 ms, RTT).
+  const BBR_MIN_RTT_WINDOW_S = 10.0;
+  const BBR_PROBE_RTT_S = 0.2;
+
+  function segments(nbytes, mss) {
+    return Math.max(0, Math.ceil(nbytes / mss));
+  }
+
+  function wireBytes(nbytes, mss, headerBytes) {
+    return nbytes + segments(nbytes, mss) * headerBytes;
+  }
+
+  function slowStartStalls(nbytes, rttS, bandwidthBps, mss, initialWindow, headerBytes) {
+    const count = segments(nbytes, mss);
+    const packetTime = (mss + headerBytes) * 8 / bandwidthBps;
+    let sent = 0, window = initialWindow, idle = 0.0, stalls = 0;
+    while (sent + window < count) {  // window k is not the last one: a stall may follow it
+      const stall = Math.max(0.0, packetTime + rttS - window * packetTime);
+      if (stall > 0) {
+        idle += stall;
+        stalls += 1;
+      }
+      sent += window;
+      window *= 2;
+    }
+    return [idle, stalls];
+  }
+
+  // bbr's paced start-up, packet by packet, as tcp.bbr_startup: [seconds from the first data
+  // packet to the last one's arrival, round trips]. ACKs are kept sorted by time (a heap in
+  // Python; ties cannot occur in a different order, as both pop the earliest time and the
+  // lowest index first).
+  function bbrStartup(nbytes, rttS, bandwidthBps, mss, initialWindow, headerBytes) {
+    const count = segments(nbytes, mss);
+    const packetTime = (mss + headerBytes) * 8 / bandwidthBps;
+    const lastTime = (nbytes - (count - 1) * mss + headerBytes) * 8 / bandwidthBps;
+    const oneWay = rttS / 2;
+    let pace = BBR_HIGH_GAIN * initialWindow / rttS * 0.99;
+    let cwnd = initialWindow;
+    let delivered = 0, deliveredAt = 0.0, firstTx = 0.0;
+    let bestRate = 0.0, sent = 0, nextSend = 0.0, now = 0.0, linkFree = 0.0;
+    const acks = [];
+    const inFlight = new Map();
+    let lastArrival = 0.0, lastAckRound = -1, rounds = 1;
+    while (sent < count) {
+      if (pace * packetTime >= 1) {
+        linkFree = Math.max(linkFree, now) + (count - sent - 1) * packetTime + lastTime;
+        return [linkFree + oneWay, rounds];
+      }
+      const nextAck = acks.length ? acks[0][0] : Infinity;
+      const sendAt = sent - delivered < cwnd ? Math.max(nextSend, now) : Infinity;
+      if (sendAt <= nextAck) {
+        now = sendAt;
+        if (sent === delivered) firstTx = deliveredAt = now;
+        inFlight.set(sent, [now, delivered, deliveredAt, firstTx]);
+        linkFree = Math.max(now, linkFree) + (sent < count - 1 ? packetTime : lastTime);
+        lastArrival = linkFree + oneWay;
+        const ack = [lastArrival + oneWay, sent];
+        let at = acks.length;
+        while (at > 0 && (acks[at - 1][0] > ack[0] ||
+                          (acks[at - 1][0] === ack[0] && acks[at - 1][1] > ack[1]))) at--;
+        acks.splice(at, 0, ack);
+        sent += 1;
+        nextSend = now + 1 / pace;
+        continue;
+      }
+      const [ackAt, index] = acks.shift();
+      now = ackAt;
+      const [sentAt, deliveredThen, deliveredAtThen, firstTxThen] = inFlight.get(index);
+      inFlight.delete(index);
+      delivered += 1;
+      deliveredAt = now;
+      if (index > lastAckRound) {
+        rounds += 1;
+        lastAckRound = sent - 1;
+      }
+      const interval = Math.max(sentAt - firstTxThen, now - deliveredAtThen);
+      if (interval > 0) bestRate = Math.max(bestRate, (delivered - deliveredThen) / interval);
+      firstTx = sentAt;
+      pace = Math.max(pace, BBR_HIGH_GAIN * bestRate * 0.99);
+      if (cwnd < BBR_HIGH_GAIN * bestRate * rttS + 3 || delivered < initialWindow) cwnd += 1;
+    }
+    return [lastArrival, rounds];
+  }
+
+  // Packets per second bbr paces a warm response of count packets at (tcp.bbr_warm_pace).
+  function bbrWarmPace(count, rttS, initialWindow) {
+    const gain = BBR_HIGH_GAIN * 0.99;
+    const floor = gain * initialWindow / rttS;
+    return Math.max(floor, (gain * count - (count - 1)) / rttS);
+  }
+
+  function bbrProbeRtt(seconds, rttS) {
+    return Math.floor(seconds / BBR_MIN_RTT_WINDOW_S) * (rttS + Math.max(BBR_PROBE_RTT_S, rttS));
+  }
+
+  function delayedAckStall(nbytes, link, state) {
+    if (link.delayed_ack_s <= 0 || link.nagle === "off") return 0.0;
+    const count = segments(nbytes, link.mss_bytes);
+    if (link.nagle === "classic") {
+      return count > 1 && nbytes % link.mss_bytes ? link.delayed_ack_s : 0.0;
+    }
+    if (link.header_write === "separate" && nbytes > 0 && nbytes < link.mss_bytes &&
+        state === "warm") {
+      return link.delayed_ack_s;
+    }
+    return 0.0;
+  }
+
+  // Seconds to move one response of nbytes over link, split as tcp.transfer splits it.
+  function transfer(nbytes, link, bandwidthBps, connection) {
+    const bandwidth = bandwidthBps != null ? bandwidthBps : link.bandwidth_bps;
+    const state = connection || link.connection;
+    const rtt = link.rtt_s;
+    let setupRtts = state === "cold" ? link.tcp_handshake_rtts + link.tls_handshake_rtts : 0;
+    if (link.auth_challenge) setupRtts += 1;
+    const serialization = wireBytes(nbytes, link.mss_bytes, link.header_bytes) * 8 / bandwidth;
+    const startsSlow = link.slow_start && !(state === "warm" && link.warm_keeps_window);
+    let idle = 0.0, stalls = 0;
+    if (startsSlow && link.congestion === "bbr" && nbytes > 0 && rtt > 0) {
+      const [startup, rounds] = bbrStartup(nbytes, rtt, bandwidth, link.mss_bytes,
+                                           link.initial_window_segments, link.header_bytes);
+      idle = Math.max(0.0, startup - rtt / 2 - serialization);
+      stalls = rounds - 1;
+    } else if (link.congestion === "bbr" && link.slow_start && state === "warm" && rtt > 0) {
+      const count = segments(nbytes, link.mss_bytes);
+      const packetTime = (link.mss_bytes + link.header_bytes) * 8 / bandwidth;
+      const pace = bbrWarmPace(count, rtt, link.initial_window_segments);
+      if (count > 1 && pace * packetTime < 1) idle = (count - 1) * (1 / pace - packetTime);
+    } else if (startsSlow) {
+      [idle, stalls] = slowStartStalls(nbytes, rtt, bandwidth, link.mss_bytes,
+                                       link.initial_window_segments, link.header_bytes);
+    }
+    const parts = {
+      setup: setupRtts * rtt,
+      rounds: rtt + idle,
+      serialization,
+      stall: delayedAckStall(nbytes, link, state),
+      round_trips: 1 + stalls,
+    };
+    if (link.slow_start && link.congestion === "bbr") {
+      parts.rounds += bbrProbeRtt(parts.setup + parts.rounds + parts.serialization, rtt);
+    }
+    parts.total = parts.setup + parts.rounds + parts.serialization + parts.stall;
+    return parts;
+  }
+
+  // One call's seconds, split as model.call splits them.
+  function call(p, link, bandwidthBps, connection) {
+    const wire = transfer(p.wire_bytes, link, bandwidthBps, connection);
+    const hops = link.middleware_hops;
+    const hopWire = hops * transfer(p.wire_bytes, link, bandwidthBps, "warm").total;
+    const parts = {
+      encode: p.encode,
+      compress: p.compress,
+      wire: wire.total + hopWire,
+      decompress: p.decompress,
+      decode: p.decode,
+      hops_cpu: hops * (p.decompress + p.decode + p.encode + p.compress),
+      round_trips: wire.round_trips,
+    };
+    parts.cpu = p.encode + p.compress + p.decompress + p.decode + parts.hops_cpu;
+    parts.total = parts.cpu + parts.wire;
+    parts.cpu_share = parts.total > 0 ? parts.cpu / parts.total : NaN;
+    return parts;
+  }
+
+  // Bandwidth (bit/s) at which wire time equals CPU time on this link, as model.crossover:
+  // [bandwidth or null, why].
+  function crossover(p, link, low = 1e3, high = 1e13, steps = 240) {
+    const excess = (bandwidth) => {
+      const parts = call(p, link, bandwidth);
+      return parts.wire - parts.cpu;
+    };
+    let previous = null;
+    for (let i = 0; i <= steps; i++) {
+      const bandwidth = low * (high / low) ** (i / steps);
+      if (excess(bandwidth) <= 0) {
+        if (previous === null) return [bandwidth, `CPU > wire even at ${low.toFixed(0)} bit/s`];
+        let lo = previous, hi = bandwidth;
+        for (let k = 0; k < 60; k++) {
+          const mid = Math.sqrt(lo * hi);
+          if (excess(mid) <= 0) hi = mid; else lo = mid;
+        }
+        return [hi, ""];
+      }
+      previous = bandwidth;
+    }
+    return [null, "latency floor above CPU"];
+  }
+
+  function serializationCrossover(p) {
+    const cpu = p.encode + p.compress + p.decompress + p.decode;
+    return cpu > 0 ? p.wire_bytes * 8 / cpu : NaN;
+  }
+
+  // [[pairing, parts]] fastest first (a stable sort, as Python's sorted).
+  function rank(pairings, link) {
+    return pairings.map((p) => [p, call(p, link)]).sort((a, b) => a[1].total - b[1].total);
+  }
+
+  return { segments, wireBytes, slowStartStalls, bbrStartup, delayedAckStall, transfer, call, crossover, serializationCrossover, rank };
+})();
