@@ -38,13 +38,15 @@ inline CallAllocs last_call;
 // (a document kept until the next call, grown buffers) is in place as in the
 // timed loop, then once counted. Its figures are one call's: allocations,
 // bytes, the peak of what the call itself allocated, and what it retains.
+// Returns whether this is the memory run.
 template <class Op>
-void measure_call(Op& op) {
-  if (!memory_armed.load(std::memory_order_relaxed)) return;
+bool measure_call(Op& op) {
+  if (!memory_armed.load(std::memory_order_relaxed)) return false;
   op();
   alloc::start();
   op();
   last_call = CallAllocs{true, alloc::stop()};
+  return true;
 }
 
 inline void loop_begin() {

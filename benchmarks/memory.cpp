@@ -1,6 +1,6 @@
 // The MemoryManager behind allocs_per_iter, max_bytes_used,
 // total_allocated_bytes and net_heap_growth in the result file. Google
-// Benchmark runs it in one extra single-thread run after the timed
+// Benchmark 1.7.1 runs it in one extra single-thread run after each timed
 // repetition; in it, timed_loop measures one call of the operation
 // (probe::measure_call), and these are that call's figures.
 #include <cstdint>

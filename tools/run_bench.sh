@@ -32,7 +32,7 @@ JSON to results/<UTC stamp>-<machine>-<short commit>.json (atomically, never
 overwriting), then the JSON conformance matrix beside it (<name>-conformance.json,
 `wirebench_cli conformance`; not for --threads runs) and, for a run of the whole
 suite (no --filter), wirebench_standalone's loops (<name>-standalone.json: each
-library's own loop against our seam, the DOM walk floors) and, unless --quick,
+library's own loop against our seam, the DOM walk floors) and, with --icount,
 callgrind's instruction counts of the atom/science/8100 decode and parse-only
 benchmarks (<name>-icount.json, `wirebench icount`, about 3 minutes), then the report.
 Prints the result path as the last line of stdout; progress goes to stderr.
@@ -64,6 +64,9 @@ options:
                      per parse); without fastbins it is steady, but the WCF infoset
                      over libxml2 runs 16-31 % slower on small documents
                      (docs/methodology.md)
+  --icount           add callgrind's instruction counts of the atom/science/8100
+                     decode and parse-only benchmarks (about 3 minutes; left out
+                     by default to keep the default run within 10 minutes)
   --threads          run only the concurrent-client benchmarks (1, 2, 4 threads,
                      wall clock) UNPINNED, into results/<...>-threads.json; the
                      default run stays pinned to one CPU and leaves them out
@@ -101,6 +104,7 @@ interleave=1
 threads=0
 scaling=0
 cold_cache=0
+icount=0
 every_pairing=0
 quick=0
 extra=()
@@ -139,6 +143,7 @@ while [[ $# -gt 0 ]]; do
     --threads) threads=1 ;;
     --scaling) scaling=1 ;;
     --cold-cache) cold_cache=1 ;;
+    --icount) icount=1 ;;
     --full) every_pairing=1 ;;
     --no-fastbins) HEAP_TUNABLES="$HEAP_TUNABLES:glibc.malloc.mxfast=0" ;;
     --)
@@ -347,8 +352,10 @@ if ((!threads)); then
   # Instruction counts beside the result (<name>-icount.json, callgrind, about
   # 3 minutes): the decode + bind against parse-only ratios of the XML parsers,
   # without the machine's noise, on the same build and heap. One call each: a count
-  # repeats to within 0.01 %. Only with the whole suite, not --quick.
-  if [[ -z "$filter" ]] && ((!quick)) && command -v valgrind >/dev/null; then
+  # repeats to within 0.01 %. With --icount and the whole suite.
+  if [[ -z "$filter" ]] && ((icount)) && ! command -v valgrind >/dev/null; then
+    printf 'run_bench: --icount needs valgrind (package valgrind); no instruction counts\n' >&2
+  elif [[ -z "$filter" ]] && ((icount)); then
     printf 'run_bench: instruction counts (callgrind) of the atom/science/8100 decode and parse-only\n' >&2
     GLIBC_TUNABLES="$HEAP_TUNABLES" /usr/bin/python3 "$ROOT/tools/icount.py" --build "$BUILD" \
       --repetitions 1 --timing "$final" \
