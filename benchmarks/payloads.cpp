@@ -1,6 +1,9 @@
 #include "benchmarks/payloads.hpp"
 
+#include <cstdlib>
+#include <cstring>
 #include <exception>
+#include <new>
 #include <map>
 #include <memory>
 #include <string>
@@ -24,6 +27,19 @@ const CodecEntry* reference_encoder(std::string_view format) {
   return encoders.empty() ? nullptr : encoders.front();
 }
 
+PageAlignedBytes::PageAlignedBytes(std::string_view bytes) : size_(bytes.size()) {
+  constexpr std::size_t kPage = 4096;
+  const std::size_t capacity = (bytes.size() + kInputPadding + kPage - 1) / kPage * kPage;
+  data_.reset(static_cast<char*>(std::aligned_alloc(kPage, capacity)));
+  if (!data_) throw std::bad_alloc();
+  std::memcpy(data_.get(), bytes.data(), bytes.size());
+  std::memset(data_.get() + bytes.size(), 0, capacity - bytes.size());
+}
+
+void PageAlignedBytes::Free::operator()(char* p) const {
+  std::free(p);
+}
+
 Group::Group(DatasetKind dataset, int rows) : records_(generate(dataset, rows, g_seed)) {}
 
 const Payload& Group::payload(const CodecEntry& encoder) {
@@ -33,7 +49,7 @@ const Payload& Group::payload(const CodecEntry& encoder) {
   try {
     std::string out;
     encoder.make_encoder()->encode(records_, out);
-    p.bytes = padded_copy(out);
+    p.bytes = PageAlignedBytes(out);
   } catch (const std::exception& e) {
     p.error = std::string(encoder.library) + " failed to encode: " + e.what();
   }

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -21,8 +22,31 @@ void set_seed(uint64_t seed);
 // the "reference" encoder of the format if there is one, else its first.
 const CodecEntry* reference_encoder(std::string_view format);
 
+// A payload's bytes in a buffer that starts on a page, followed by
+// kInputPadding zero bytes every decoder may read. Where malloc puts a
+// string is 16-byte aligned and depends on the allocations before it, which
+// vary from run to run when repetitions are interleaved at random; a parser
+// whose loads cross cache lines or alias its own buffers 4 KiB apart then
+// runs at another speed in each run. On a page, the input's placement is
+// the same in every run.
+class PageAlignedBytes {
+ public:
+  PageAlignedBytes() = default;
+  explicit PageAlignedBytes(std::string_view bytes);
+  std::size_t size() const { return size_; }
+  const char* data() const { return data_.get(); }
+  operator std::string_view() const { return {data(), size_}; }
+
+ private:
+  struct Free {
+    void operator()(char* p) const;
+  };
+  std::unique_ptr<char[], Free> data_;
+  std::size_t size_ = 0;
+};
+
 struct Payload {
-  std::string bytes;  // padded_copy: kInputPadding readable bytes after the end
+  PageAlignedBytes bytes;
   std::string error;  // why the serializer failed; empty when bytes are valid
 };
 

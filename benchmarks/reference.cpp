@@ -31,7 +31,7 @@ struct Source {
 // A private, already touched copy of the payload (the group may be freed).
 std::string load(const Source& src) {
   const Payload& p = group(src.encoder->format, src.dataset, src.rows).payload(*src.encoder);
-  return p.bytes;
+  return std::string(std::string_view(p.bytes));
 }
 
 // Occurrences of c in s, 16 bytes at a time: the limit is reading the bytes,
