@@ -3,9 +3,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
-#include <new>
 #include <map>
 #include <memory>
+#include <new>
 #include <string>
 #include <tuple>
 

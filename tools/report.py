@@ -17,10 +17,11 @@ package chromium). docs/report.md describes the page.
 """
 
 import argparse
+import glob
 import os
 import sys
 
-from wbtools import cli, conformance, depth, links, report, results, standalone
+from wbtools import cli, conformance, depth, links, machine, report, results, standalone
 from wbtools.page import screenshots
 
 
@@ -44,9 +45,9 @@ def parse_args(argv):
                         help="wirebench_standalone's JSON (default: RESULT-standalone.json if it "
                              "exists; `wirebench bench` writes it)")
     parser.add_argument("--wire", metavar="FILE",
-                        help="measured wire times to set beside the model (default: "
-                             "RESULT-wire.json if it exists; the page shows that section only "
-                             "then)")
+                        help="`wirebench wire --matrix` result to show beside the model "
+                             "(default: the newest *-wire.json of the same machine beside "
+                             "RESULT; the page shows that section only when there is one)")
     parser.add_argument("--screenshots", action="store_true",
                         help="also write report-desktop.png (1366x900) and report-phone.png "
                              "(390x844) of the page's first view, with headless Chromium")
@@ -54,6 +55,13 @@ def parse_args(argv):
                         help="checked to be a known link; the page draws time against "
                              "bandwidth for the link the reader picks")
     return parser.parse_args(argv)
+
+
+def _newest_wire(folder, result):
+    """The newest -wire.json beside the result from the same machine, or None."""
+    name = machine.slug(str(result.context.get("cpu_model", "")))
+    found = sorted(glob.glob(os.path.join(folder, f"*-{name}-*-wire.json")))
+    return found[-1] if found else None
 
 
 def main(argv=None):
@@ -77,8 +85,11 @@ def main(argv=None):
     loops = args.standalone or (base + "-standalone.json"
                                 if os.path.exists(base + "-standalone.json") else None)
     standalone_times = standalone.load(loops) if loops else None
-    wire = args.wire or (base + "-wire.json" if os.path.exists(base + "-wire.json") else None)
-    wire_result = results.load(wire) if wire else None
+    wire = args.wire or _newest_wire(os.path.dirname(os.path.abspath(args.result)), result)
+    wire_result = cli.read_json(wire, "the measured-wire file") if wire else None
+    if wire_result is not None and (not isinstance(wire_result, dict)
+                                    or wire_result.get("type") != "wirebench-wire"):
+        raise cli.UserError(f"{wire}: not a `wirebench wire --matrix` result")
     try:
         path = report.write(result, list(profiles.values()), out, args.chart_link,
                             threads_result, icounts, conformance_matrix, standalone_times,

@@ -17,6 +17,7 @@ from wbtools.page import chromium, compare_page, screenshots
 HERE = os.path.dirname(os.path.abspath(__file__))
 REAL = os.path.join(HERE, "data", "published-science-1000.json")
 SYNTHETIC = os.path.join(HERE, "data", "synthetic.json")
+WIRE = os.path.join(HERE, "data", "wire-sample.json")
 
 RANKING = """Array.from(document.querySelectorAll('#ranking tbody tr')).map(tr =>
   [tr.dataset.pairing, Number(tr.dataset.total)])"""
@@ -160,6 +161,32 @@ class Page(unittest.TestCase):
             with open(path, "rb") as handle:
                 self.assertEqual(handle.read(8), b"\x89PNG\r\n\x1a\n")
         self.browser.open(self.page, 1366, 900)
+
+
+@unittest.skipUnless(chromium.find(), f"Chromium is not installed (Debian package "
+                     f"'{chromium.PACKAGE}', which tools/lib.sh installs)")
+class WireSection(unittest.TestCase):
+    """A page with a measured-wire file (a few cases of a real `wire --matrix` run)."""
+
+    def test_cases_and_ratios_as_the_file_has_them(self):
+        with open(WIRE, encoding="utf-8") as handle:
+            wire = json.load(handle)
+        with tempfile.TemporaryDirectory() as tmp:
+            report.write(results.load(SYNTHETIC), list(links.load_links().values()), tmp,
+                         wire_result=wire)
+            with chromium.Browser() as browser:
+                browser.open(os.path.join(tmp, report.PAGE), 1366, 900)
+                hidden = browser.evaluate("document.getElementById('wire-section').hidden")
+                rows = browser.evaluate("Array.from(document.querySelectorAll('#wire tbody tr'))"
+                                        ".map(tr => Array.from(tr.cells).map(c => c.textContent))")
+                browser.drain()
+                errors = browser.console_errors
+        self.assertEqual(errors, [])
+        self.assertFalse(hidden)
+        self.assertEqual(len(rows), len(wire["cases"]))
+        for row, case in zip(rows, wire["cases"]):
+            self.assertEqual(row[:3], [case["profile"], case["congestion"], case["payload"]])
+            self.assertEqual(row[8], f"{case['model']['after']['ratio']:.3f}x")
 
 
 @unittest.skipUnless(chromium.find(), f"Chromium is not installed (Debian package "

@@ -396,7 +396,7 @@ def write(result, links, out_dir, chart_link_name="loopback", threads_result=Non
     """Write report.html, REPORT.md and the time-split charts into out_dir; return the
     REPORT.md path. threads_result (a --threads result file), icounts (depth.load_icount),
     conformance_matrix (conformance.load), standalone_times (standalone.load) and wire_result
-    (a measured-wire result file) add their sections when given. chart_link_name is kept for
+    (a `wirebench wire --matrix` file, as JSON) add their sections when given. chart_link_name is kept for
     callers that name it: the page draws time against bandwidth for any link."""
     os.makedirs(out_dir, exist_ok=True)
     pairings = model.collect(result)

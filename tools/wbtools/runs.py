@@ -150,14 +150,17 @@ def index_markdown(runs, cited, wire=()):
         "model; a newer one replaces it. A focused run stays while `README.md` or a file in",
         "`docs/` cites it. A run is Google Benchmark's JSON, `<UTC stamp>-<machine>-<commit>.json`,",
         "with beside it the JSON conformance matrix (`-conformance.json`), the libraries' own",
-        "loops (`-standalone.json`), callgrind's instruction counts (`-icount.json`) and a folder",
-        "with `REPORT.md` and its charts (`./wirebench report` writes it again).",
+        "loops (`-standalone.json`), callgrind's instruction counts (`-icount.json`, with",
+        "`bench --icount`) and a folder with the report page `report.html`, its summary",
+        "`REPORT.md` and charts (`./wirebench report` writes it again).",
         "",
     ]
     if latest:
         lines += [f"Latest published run: [`{latest.name}`]({latest.name}.json) "
                   f"({latest.context.get('cpu_model', 'unknown CPU')}, commit {latest.commit}, "
-                  f"{latest.date}); its report: [`{latest.name}/REPORT.md`]({latest.name}/REPORT.md).",
+                  f"{latest.date}); its report: [`{latest.name}/report.html`]"
+                  f"({latest.name}/report.html), summary [`{latest.name}/REPORT.md`]"
+                  f"({latest.name}/REPORT.md).",
                   ""]
     lines += ["| run | machine | commit | date | what it is | benchmarks | cited by |",
               "| --- | --- | --- | --- | --- | ---: | --- |"]

@@ -508,17 +508,24 @@
 
   function renderWire() {
     const section = $("wire-section");
-    if (!D.wire) { section.hidden = true; return; }
+    if (!D.wire || !D.wire.rows.length) { section.hidden = true; return; }
     section.hidden = false;
-    const link = linksByName[D.wire.link] || linksByName.loopback || D.links[0];
-    fill("wire", el("p", {}, `Measured transfer times against the model on ${link.name}.`),
-         table(["benchmark", "bytes", "measured", "model", "model / measured"],
-               D.wire.rows.map((r) => {
-                 const modelled = wbModel.transfer(r.bytes, link).total;
-                 return {cells: [r.name, F.count(r.bytes), F.seconds(r.measured),
-                                 F.seconds(modelled),
-                                 r.measured ? `${(modelled / r.measured).toFixed(2)}x` : "-"]};
-               }), [0, 1, 1, 1, 1]));
+    const within = D.wire.rows.filter((r) => r.ratio && Math.abs(r.ratio - 1) <= 0.05).length;
+    const ratio = (x) => (x ? `${x.toFixed(3)}x` : "-");
+    fill("wire",
+         el("p", {}, `The kernel's TCP over the emulated link (wirebench wire --matrix, ` +
+                     `commit ${D.wire.commit || "?"}, ${D.wire.date || "?"}) against the transfer ` +
+                     `model: ${within} of ${D.wire.rows.length} cases within ±5 %. ` +
+                     "Model / measured per case; \"before\" is the model before the file's " +
+                     "recorded model change."),
+         table(["profile", "congestion", "payload", "bytes", "connection", "measured (median)",
+                "range", "model", "model / measured", "model before", "before / measured"],
+               D.wire.rows.map((r) => ({cells: [
+                 r.profile, r.congestion, r.payload, F.count(r.bytes), r.connection,
+                 F.seconds(r.measured), `${F.seconds(r.min)} - ${F.seconds(r.max)}`,
+                 F.seconds(r.model), ratio(r.ratio), F.seconds(r.model_before),
+                 ratio(r.ratio_before)]})),
+               [0, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1]));
   }
 
   function renderEvidence() {

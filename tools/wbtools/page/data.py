@@ -214,18 +214,31 @@ def conformance_data(matrix_data):
 
 
 def wire_data(wire_result, links_by_name):
-    """The measured-wire hook: per benchmark of RESULT-wire.json with a wire_bytes counter,
-    its median real time and the model's transfer on the profile its context names
-    (context "link", default loopback)."""
+    """The measured wire (`wirebench wire --matrix`'s -wire.json, loaded as JSON): per case
+    the profile, congestion control, payload, connection, the measured median and range in
+    seconds, and the model's time (tcp.py as the file recorded it, after and before a model
+    change) with its ratio to the measurement."""
     if wire_result is None:
         return None
-    name = str(wire_result.context.get("link", "loopback"))
     rows = []
-    for run in wire_result.select():
-        size = run.counter("wire_bytes")
-        if size is not None:
-            rows.append({"name": run.name.full, "bytes": size, "measured": run.median("real")})
-    return {"link": name if name in links_by_name else None, "rows": rows}
+    for case in wire_result.get("cases", []):
+        model = case.get("model", {})
+        after, before = model.get("after", {}), model.get("before", {})
+        rows.append({"profile": case.get("profile"), "known": case.get("profile") in links_by_name,
+                     "congestion": case.get("congestion"), "payload": case.get("payload"),
+                     "bytes": case.get("bytes"), "connection": case.get("connection"),
+                     "repetitions": case.get("repetitions"),
+                     "measured": _ms(case.get("median_ms")), "min": _ms(case.get("min_ms")),
+                     "max": _ms(case.get("max_ms")), "model": _ms(after.get("ms")),
+                     "ratio": after.get("ratio"), "model_before": _ms(before.get("ms")),
+                     "ratio_before": before.get("ratio")})
+    context = wire_result.get("context", {})
+    return {"file": context.get("file"), "commit": context.get("git_commit"),
+            "date": context.get("date"), "rows": rows}
+
+
+def _ms(value):
+    return value / 1000 if isinstance(value, (int, float)) else None
 
 
 def build(result, links, conformance_matrix=None, wire_result=None, appendix_html=""):
