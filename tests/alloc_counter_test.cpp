@@ -119,18 +119,34 @@ TEST_F(AllocCounter, SeesTheXmlLibrariesAllocations) {
   }
 }
 
-// The benchmark executable's result file for the benchmarks `filter` selects,
-// or null when the executable counts no allocations.
-nlohmann::json bench_result(const std::string& filter) {
-  const std::filesystem::path exe = WB_BENCH_EXE;
+// A benchmark executable's result file for the benchmarks `filter` selects.
+nlohmann::json run_bench(const std::filesystem::path& exe, const std::string& filter) {
   TempFile out(".json");
   const RunResult r =
       run({exe.string(), "--benchmark_min_time=0.001", "--benchmark_out_format=json",
            "--benchmark_out=" + out.path().string(), "--benchmark_filter=" + filter});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   if (r.exit_code != 0) return nullptr;
-  auto result = nlohmann::json::parse(read_file(out.path()));
+  return nlohmann::json::parse(read_file(out.path()));
+}
+
+// The memory executable's result file, or null when it counts no
+// allocations (a sanitizer build).
+nlohmann::json bench_result(const std::string& filter) {
+  auto result = run_bench(WB_BENCH_MEMORY_EXE, filter);
+  if (result.is_null()) return result;
   return result["context"].value("allocation_counter", "") == "on" ? result : nullptr;
+}
+
+// The timed executable leaves malloc to glibc: no interposer on a timed call.
+TEST(AllocCounterBench, TimedExecutableCountsNothing) {
+  const auto result =
+      run_bench(WB_BENCH_EXE, "^atom/airport/101/decode/libxml2-dom/from:reference$");
+  ASSERT_FALSE(result.is_null());
+  EXPECT_EQ(result["context"].value("allocation_counter", ""), "off");
+  ASSERT_EQ(result["benchmarks"].size(), 1u);
+  EXPECT_FALSE(result["benchmarks"][0].contains("max_bytes_used"))
+      << result["benchmarks"][0].dump();
 }
 
 // The benchmark executable writes the MemoryManager's figures into the result.

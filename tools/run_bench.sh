@@ -98,6 +98,9 @@ esac
 BUILD="$1"
 shift
 EXE="$BUILD/wirebench_bench"
+# The memory figures come from a run of their own, of an executable that
+# interposes malloc (CMakeLists.txt says why the timed one does not).
+MEMORY_EXE="$BUILD/wirebench_bench_memory"
 
 repetitions=$DEFAULT_REPETITIONS
 bands=("${DEFAULT_BANDS[@]}")
@@ -161,6 +164,7 @@ done
 [[ "$cpu" =~ ^[0-9]+$ ]] || die "--cpu wants a CPU number, got '$cpu'"
 [[ "$repetitions" =~ ^[1-9][0-9]*$ ]] || die "--repetitions wants a positive number, got '$repetitions'"
 [[ -x "$EXE" ]] || die "no benchmark executable at $EXE (build first: ./wirebench build)"
+[[ -x "$MEMORY_EXE" ]] || die "no memory executable at $MEMORY_EXE (build first: ./wirebench build)"
 command -v taskset >/dev/null || die "taskset not found (package util-linux)"
 if ((quick)); then
   repetitions=1
@@ -212,17 +216,19 @@ trap cleanup EXIT
 trap 'on_signal 130' INT
 trap 'on_signal 143' TERM
 
+# What selects the benchmarks: the timed bands and the memory run share it.
+selection=(--benchmark_out_format=json)
+[[ -n "$filter" ]] && selection+=(--benchmark_filter="$filter")
+((scaling)) && selection+=(--wirebench_scaling)
+((cold_cache)) && selection+=(--wirebench_cold_cache)
+((every_pairing)) && selection+=(--wirebench_full)
 common=(
-  --benchmark_out_format=json
+  "${selection[@]}"
   --benchmark_repetitions="$repetitions"
   --benchmark_report_aggregates_only=false
   --benchmark_display_aggregates_only=true
 )
-[[ -n "$filter" ]] && common+=(--benchmark_filter="$filter")
 ((interleave)) && common+=(--benchmark_enable_random_interleaving=true)
-((scaling)) && common+=(--wirebench_scaling)
-((cold_cache)) && common+=(--wirebench_cold_cache)
-((every_pairing)) && common+=(--wirebench_full)
 # Thread runs are unpinned (N threads on one CPU would measure the scheduler);
 # the context's cpu_pinned and run_kind fields say so in the file.
 pin=(taskset -c "$cpu")
@@ -300,16 +306,33 @@ for i in "${!bands[@]}"; do
 done
 PYTHONPATH="$ROOT/tools" /usr/bin/python3 -m wbtools.machine_state --cpu "$cpu" \
   >"$parts_dir/state-after.json" || die "cannot read the machine's state"
-PYTHONPATH="$ROOT/tools" /usr/bin/python3 -m wbtools.merge "$tmp" "${parts[@]}" \
+# The memory figures: every benchmark once more, in wirebench_bench_memory, one
+# repetition of one iteration (1e-9 s): its MemoryManager measures one call
+# after it (benchmarks/memory.cpp), which is all the run is for. Thread runs
+# have no memory figures.
+memory_args=()
+if ((!threads)); then
+  printf 'run_bench: memory figures (%s, one call per benchmark)\n' "${MEMORY_EXE##*/}" >&2
+  run=("$MEMORY_EXE" --benchmark_out="$parts_dir/memory.json" "${selection[@]}"
+    --benchmark_repetitions=1 --benchmark_min_time=1e-9 "${extra[@]}")
+  GLIBC_TUNABLES="$HEAP_TUNABLES" WIREBENCH_COMMIT="$commit" "${pin[@]}" "${run[@]}" \
+    >/dev/null 2>"$parts_dir/memory.log" &
+  run_pid=$!
+  status=0
+  wait "$run_pid" || status=$?
+  run_pid=""
+  if ((status != 0)); then
+    tail -n 20 "$parts_dir/memory.log" >&2
+    die "${MEMORY_EXE##*/} failed (exit $status); no result file written"
+  fi
+  memory_args=(--memory "$parts_dir/memory.json")
+fi
+PYTHONPATH="$ROOT/tools" /usr/bin/python3 -m wbtools.merge "$tmp" "${parts[@]}" "${memory_args[@]}" \
   --state-before "$parts_dir/state-before.json" --state-after "$parts_dir/state-after.json" ||
   die "cannot merge the bands' results"
 printf 'run_bench: finished in %d s\n' "$((SECONDS - start))" >&2
 
 # Publish without ever overwriting: link(2) fails if the name exists.
-# Google Benchmark 1.7.1 writes stale memory figures into every repetition
-# but the last (wbtools/clean.py): corrected before the file is published.
-PYTHONPATH="$ROOT/tools" /usr/bin/python3 -m wbtools.clean "$tmp" >&2 ||
-  die "cannot correct the memory figures of $tmp"
 chmod 644 "$tmp"  # mktemp makes it private; a result is for everyone to read
 base="$results/$stamp-$machine-$short"
 ((threads)) && base="$base-threads"

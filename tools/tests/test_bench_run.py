@@ -39,6 +39,38 @@ class Merge(unittest.TestCase):
                          (part("1000-", ["b"], commit="def"), "1000-", 0.04)])
 
 
+class MergeMemory(unittest.TestCase):
+    def memory_run(self, commit="abc"):
+        return {"context": {"executable": "wirebench_bench_memory", "git_commit": commit,
+                            "allocation_counter": "on", "memory_figures": "per call",
+                            "date": "mem"},
+                "benchmarks": [{"name": "a/x/10/encode/r", "run_name": "a/x/10/encode/r",
+                                "run_type": "iteration", "repetition_index": 0,
+                                "allocs_per_iter": 3.0, "max_bytes_used": 640,
+                                "total_allocated_bytes": 700, "net_heap_growth": 64}]}
+
+    def test_figures_go_into_every_timed_repetition(self):
+        timed = part("0-", ["a/x/10/encode/r", "a/x/10/decode/r"])
+        timed["context"]["allocation_counter"] = "off"
+        merged = merge.merge([(timed, "0-", 0.01)], memory=self.memory_run())
+        by_name = {}
+        for entry in merged["benchmarks"]:
+            if entry["run_type"] == "iteration":
+                by_name.setdefault(entry["name"], []).append(entry.get("max_bytes_used"))
+        self.assertEqual(by_name, {"a/x/10/encode/r": [640, 640], "a/x/10/decode/r": [None, None]})
+        context = merged["context"]
+        self.assertEqual(context["allocation_counter"], "on")
+        self.assertEqual(context["memory_figures"], "per call")
+        self.assertEqual(context["memory_run"], {"executable": "wirebench_bench_memory",
+                                                 "date": "mem", "benchmarks": 1})
+        self.assertEqual(context["executable"], "wirebench_bench")
+
+    def test_memory_run_of_another_build_refused(self):
+        with self.assertRaises(cli.UserError):
+            merge.merge([(part("0-", ["a/x/10/encode/r"]), "0-", 0.01)],
+                        memory=self.memory_run(commit="def"))
+
+
 class MachineState(unittest.TestCase):
     QUIET = {"cpus": {"cpu0": {"busy_percent": 50.0, "steal_percent": 0.0},
                       "cpu1": {"busy_percent": 1.0, "steal_percent": 0.5}},
