@@ -20,7 +20,8 @@ namespace {
 // (prefix_scope.hpp), and a bare parse has no walk.
 bool found_by_the_walk(const CodecEntry& codec, const std::string& stem) {
   return stem == "n_undeclared_prefix" &&
-         (codec.library == "pugixml-dom" || codec.library == "rapidxml");
+         (codec.library == "pugixml-dom" || codec.library == "pugixml-dom-utf8" ||
+          codec.library == "rapidxml");
 }
 
 bool rejects(const std::function<void()>& run) {

@@ -8,6 +8,11 @@
 // does); and the parse plus the least walk any binder needs (every node,
 // name, attribute and text visited, nothing bound). The last two bound
 // "decode + bind" from below for those DOMs.
+// Beside them, default/{library}/... is each library's parse as its users
+// ship it, with the library's default flags and nothing else (RapidJSON:
+// recursive, no UTF-8 check, its fast double conversion; pugixml:
+// parse_default; RapidXML: flags 0, destructive): against our seam's
+// parse-only, the price of the equal conditions our adapters set.
 // Xerces-C's loops are in xerces.cpp.
 #include <cstdlib>
 #include <memory>
@@ -89,6 +94,16 @@ void rapidjson_dom(benchmark::State& state) {
   });
 }
 
+// As users call it: Parse() with kParseDefaultFlags.
+void rapidjson_default(benchmark::State& state) {
+  run(state, [](const std::string& in) {
+    rapidjson::Document doc;
+    doc.Parse(in.data(), in.size());
+    if (doc.HasParseError()) throw std::runtime_error("rapidjson parse error");
+    benchmark::DoNotOptimize(doc);
+  });
+}
+
 void nlohmann_dom(benchmark::State& state) {
   run(state, [](const std::string& in) {
     nlohmann::json doc = nlohmann::json::parse(in.begin(), in.end());
@@ -138,6 +153,17 @@ void pugixml_dom(benchmark::State& state) {
       atom_payload());
 }
 
+void pugixml_default(benchmark::State& state) {
+  pugi::xml_document doc;
+  run(
+      state,
+      [&](const std::string& in) {
+        if (!doc.load_buffer(in.data(), in.size())) throw std::runtime_error("pugixml parse error");
+        benchmark::DoNotOptimize(doc.first_child());
+      },
+      atom_payload());
+}
+
 // RapidXML with our adapter's flags (codecs/xml/rapidxml.cpp), over a copy.
 constexpr int kRapidFlags =
     rapidxml::parse_non_destructive | rapidxml::parse_validate_closing_tags |
@@ -180,6 +206,22 @@ void rapidxml_dom(benchmark::State& state) {
       atom_payload());
 }
 
+// RapidXML's default parse<0> changes its input (in situ, destructive): over
+// a fresh copy per call, as the adapter's parse is.
+void rapidxml_default(benchmark::State& state) {
+  rapidxml::xml_document<char> doc;
+  std::string buffer;
+  run(
+      state,
+      [&](const std::string& in) {
+        buffer.assign(in.data(), in.size() + 1);
+        doc.clear();
+        doc.parse<0>(buffer.data());
+        benchmark::DoNotOptimize(doc.first_node());
+      },
+      atom_payload());
+}
+
 // The same payload through our seam (the registry decoder's parse_only), in the
 // same process and run as the loops above, so the two compare as a ratio.
 void seam(benchmark::State& state, const char* library) {
@@ -198,6 +240,9 @@ BENCHMARK_CAPTURE(seam, simdjson_ondemand, "simdjson-ondemand")
 BENCHMARK_CAPTURE(seam, rapidjson_dom, "rapidjson-dom")
     ->Name("seam/rapidjson-dom/json/science/8100")
     ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(seam, rapidjson_dom_fast, "rapidjson-dom-fast")
+    ->Name("seam/rapidjson-dom-fast/json/science/8100")
+    ->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(seam, nlohmann_dom, "nlohmann-dom")
     ->Name("seam/nlohmann-dom/json/science/8100")
     ->Unit(benchmark::kMicrosecond);
@@ -212,6 +257,18 @@ BENCHMARK(rapidjson_dom)
     ->Unit(benchmark::kMicrosecond);
 BENCHMARK(nlohmann_dom)
     ->Name("standalone/nlohmann-dom/json/science/8100")
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK(rapidjson_default)
+    ->Name("default/rapidjson-dom/json/science/8100")
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK(pugixml_default)
+    ->Name("default/pugixml-dom/atom/science/8100")
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(atom_seam, pugixml_utf8_parse, "pugixml-dom-utf8", false)
+    ->Name("seam/pugixml-dom-utf8/atom/science/8100/parse-only")
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK(rapidxml_default)
+    ->Name("default/rapidxml/atom/science/8100")
     ->Unit(benchmark::kMicrosecond);
 
 BENCHMARK_CAPTURE(atom_seam, pugixml_parse, "pugixml-dom", false)

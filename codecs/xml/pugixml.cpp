@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "codecs/common/utf8.hpp"
 #include "codecs/registry.hpp"
 #include "codecs/xml/binder.hpp"
 #include "codecs/xml/prolog.hpp"
@@ -97,8 +98,22 @@ class PugixmlEncoder : public EncoderFor<PugixmlEncoder<Shape>> {
   std::string name_;
 };
 
-template <class Shape>
-class PugixmlDomDecoder : public DecoderFor<PugixmlDomDecoder<Shape>> {
+// What the decoder checks before pugixml parses: nothing (pugixml as it is),
+// or UTF-8 (pugixml-dom-utf8, like for like with the validating parsers on
+// encoding; XML character ranges are still not checked).
+struct AsIs {
+  static constexpr std::string_view library = kPugixmlDom;
+  static void check(std::string_view, long long) {}
+};
+struct Utf8Checked {
+  static constexpr std::string_view library = "pugixml-dom-utf8";
+  static void check(std::string_view body, long long skipped) {
+    check_utf8(library, body, skipped);
+  }
+};
+
+template <class Shape, class Check = AsIs>
+class PugixmlDomDecoder : public DecoderFor<PugixmlDomDecoder<Shape, Check>> {
  public:
   static constexpr bool kEntityRows = Shape::kFormat == "atom";
   template <class T>
@@ -144,9 +159,10 @@ class PugixmlDomDecoder : public DecoderFor<PugixmlDomDecoder<Shape>> {
   // load_buffer copies the input (load_buffer_inplace would need a mutable
   // copy made by us, the same cost); returns the bytes skipped before it.
   long long load(std::string_view input) {
-    const auto [body, skipped] = open_document(kPugixmlDom, input);
+    const auto [body, skipped] = open_document(Check::library, input);
+    Check::check(body, skipped);
     const pugi::xml_parse_result r = doc_.load_buffer(body.data(), body.size(), kParseOptions);
-    if (!r) throw DecodeError(kPugixmlDom, r.description(), skipped + r.offset);
+    if (!r) throw DecodeError(Check::library, r.description(), skipped + r.offset);
     check_single_root(skipped);
     return skipped;
   }
@@ -163,14 +179,17 @@ class PugixmlDomDecoder : public DecoderFor<PugixmlDomDecoder<Shape>> {
       if (type == pugi::node_comment || type == pugi::node_pi || type == pugi::node_declaration ||
           type == pugi::node_doctype)
         continue;
-      throw DecodeError(kPugixmlDom, "content after the document element",
+      throw DecodeError(Check::library, "content after the document element",
                         skipped + n.offset_debug());
     }
-    if (elements == 0) throw DecodeError(kPugixmlDom, "no document element", skipped);
+    if (elements == 0) throw DecodeError(Check::library, "no document element", skipped);
   }
   pugi::xml_document doc_;
   PugiPolicy policy_;
 };
+
+template <class Shape>
+using PugixmlUtf8Decoder = PugixmlDomDecoder<Shape, Utf8Checked>;
 
 }  // namespace
 }  // namespace wb::xml
@@ -179,3 +198,5 @@ WB_DEFINE_ENCODER(atom, pugixml, wb::xml::PugixmlEncoder<wb::xml::Atom>)
 WB_DEFINE_ENCODER(soap, pugixml, wb::xml::PugixmlEncoder<wb::xml::Soap>)
 WB_DEFINE_DECODER(atom, pugixml_dom, wb::xml::PugixmlDomDecoder<wb::xml::Atom>)
 WB_DEFINE_DECODER(soap, pugixml_dom, wb::xml::PugixmlDomDecoder<wb::xml::Soap>)
+WB_DEFINE_DECODER(atom, pugixml_dom_utf8, wb::xml::PugixmlUtf8Decoder<wb::xml::Atom>)
+WB_DEFINE_DECODER(soap, pugixml_dom_utf8, wb::xml::PugixmlUtf8Decoder<wb::xml::Soap>)

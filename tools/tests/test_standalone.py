@@ -43,6 +43,29 @@ class Standalone(unittest.TestCase):
                       "| 6 ms | 13.2 ms (2.20x) |", text)
         self.assertIn("| rapidxml | atom/science/8100 | 8 ms | - (-) | - (-) | - | - (-) |", text)
 
+    def test_default_flags_against_each_codec_of_the_library(self):
+        benches = [
+            _bench("default/rapidjson-dom/json/science/8100", 2000),
+            _bench("seam/rapidjson-dom/json/science/8100", 4000),
+            _bench("seam/rapidjson-dom-fast/json/science/8100", 3000),
+            _bench("seam/rapidjson-sax/json/science/8100", 9000),  # another API: not listed
+            _bench("default/pugixml-dom/atom/science/8100", 4000),
+            _bench("seam/pugixml-dom/atom/science/8100/parse-only", 4400),
+            _bench("seam/pugixml-dom-utf8/atom/science/8100/parse-only", 5000),
+            _bench("seam/pugixml-dom/atom/science/8100/decode", 9000),  # not a parse
+        ]
+        text = standalone.section(standalone.load(self.write({"benchmarks": benches})))
+        self.assertIn("| rapidjson-dom | json/science/8100 | 2 ms | rapidjson-dom | 4 ms | 2.00x |",
+                      text)
+        self.assertIn("| rapidjson-dom | json/science/8100 | 2 ms | rapidjson-dom-fast | 3 ms "
+                      "| 1.50x |", text)
+        self.assertIn("| pugixml-dom | atom/science/8100 | 4 ms | pugixml-dom-utf8 | 5 ms "
+                      "| 1.25x |", text)
+        self.assertIn("| pugixml-dom | atom/science/8100 | 4 ms | pugixml-dom | 4.4 ms | 1.10x |",
+                      text)
+        self.assertNotIn("rapidjson-sax", text)
+        self.assertNotIn("9 ms", text)
+
     def test_one_repetition_has_no_aggregates(self):
         one = {"name": "standalone/nlohmann-dom/json/science/8100",
                "run_name": "standalone/nlohmann-dom/json/science/8100", "run_type": "iteration",

@@ -4,11 +4,15 @@
 CPU, each loop with interleaved repetitions. Its names are
   standalone/{library}/{payload}[/{loop}]   the library's own loop, bypassing our seam
   seam/{library}/{payload}[/{op}]           our registry decoder in the same process
+  default/{library}/{payload}               the library's parse with its default flags, as
+                                            its users ship it
 and the report compares them as ratios within the file:
 - JSON: each library's minimal parse loop against our seam's parse_only (the harness's cost);
 - XML DOMs without namespace support: the library's parse, the parse plus a bare traversal,
   and the parse plus the least walk a binder needs, against our parse-only and decode + bind:
-  the floors under "decode + bind against parse-only".
+  the floors under "decode + bind against parse-only";
+- each library with its default flags against our codecs of it (the equal conditions: UTF-8
+  checked, bounded nesting, exact doubles), each a multiple of the default parse.
 """
 
 import math
@@ -65,6 +69,26 @@ def _dom_rows(times):
     return rows
 
 
+def _default_rows(times):
+    """A row per seam codec of a library that has a default/ loop: the codecs whose name is
+    the library's or starts with it and a dash (rapidjson-dom, rapidjson-dom-fast)."""
+    rows = []
+    for name in sorted(times):
+        parts = name.split("/")
+        if len(parts) < 4 or parts[0] != "default":
+            continue
+        library, payload = parts[1], "/".join(parts[2:])
+        for seam in sorted(times):
+            seam_parts = seam.split("/")
+            if (len(seam_parts) < 4 or seam_parts[0] != "seam"
+                    or not (seam_parts[1] == library or seam_parts[1].startswith(library + "-"))
+                    or "/".join(seam_parts[2:]) not in (payload, payload + "/parse-only")):
+                continue
+            rows.append([library, payload, units.seconds(times[name]), seam_parts[1],
+                         units.seconds(times[seam]), units.ratio(times[seam], times[name])])
+    return rows
+
+
 def section(times):
     if not times:
         return ""
@@ -88,4 +112,16 @@ def section(times):
         text.append(units.table(["library", "payload", "parse", "+ traversal", "+ walk",
                                  "seam parse-only", "seam decode + bind"],
                                 dom_rows, "llrrrrr") + "\n")
+    default_rows = _default_rows(times)
+    if default_rows:
+        text.append("What the equal conditions cost: each library's parse as its users ship "
+                    "it (its default flags: for RapidJSON recursive, no UTF-8 check, its fast "
+                    "doubles; pugixml's parse_default; RapidXML's flags 0) against our codecs "
+                    "of it, parse-only, as a multiple of the default parse. Ours check UTF-8 "
+                    "(pugixml-dom-utf8, the RapidJSON codecs), bound nesting (RapidJSON's "
+                    "iterative parser), read exact doubles (rapidjson-dom) and keep what a "
+                    "binder needs (pugixml's whitespace text, RapidXML non-destructive).\n")
+        text.append(units.table(["library", "payload", "default flags", "our codec",
+                                 "its parse-only", "ours / default"],
+                                default_rows, "llrlrr") + "\n")
     return "\n".join(text)
