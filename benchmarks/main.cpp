@@ -97,6 +97,7 @@ int main(int argc, char** argv) {
     if (scaling) wb::bench::register_scaling_benchmarks();
     if (cold_cache) wb::bench::register_cold_cache_benchmarks();
     wb::bench::register_reference_benchmarks();
+    wb::bench::register_calibration_benchmarks(std::string(rows_text));
   }
   benchmark::Initialize(&count, args.data());
   if (benchmark::ReportUnrecognizedArguments(count, args.data())) return 1;

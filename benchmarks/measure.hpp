@@ -36,6 +36,10 @@ void register_new_parser_benchmarks();
 // that is in no CPU cache (copies rotated over twice the last-level cache).
 void register_cold_cache_benchmarks();
 
+// calibration/{band}/compute and calibration/{band}/memory: the machine's
+// speed in this band's process (benchmarks/calibration.cpp); band "" is "all".
+void register_calibration_benchmarks(const std::string& band);
+
 // A decode input checked once before timing: the reference writer's payload
 // (padded) that a fresh decoder of `dec` turns back into the records. error
 // says why not when it does not.

@@ -7,8 +7,10 @@ in a worktree under build/ab/<commit>/ and reused by later calls. NEW defaults t
 current build (build/release, brought up to date first). Both run pinned to one CPU with the
 heap tunables `wirebench bench` uses, in alternation over --rounds rounds (old, new, then
 new, old, ...): the machine's drift over minutes touches both alike. Prints, per benchmark,
-both medians, the median and range of the per-round ratios new/old, and the two-sided
-Mann-Whitney U-test over the two samples (p below 0.05 marked *). Progress goes to stderr.
+both medians, the median of the per-round ratios new/old with its 95 % interval (the sign
+test's; 6 rounds or more) and their range, the two-sided Mann-Whitney U-test over the two
+samples (p below 0.05 marked *), and a call: slower or faster when the interval excludes 1
+and the change is at least --min-change. Progress goes to stderr.
 
 Example, the cost of the last commit on a path:
   ./wirebench ab HEAD~1 --filter '^json/science/8100/decode/simdjson-ondemand/from:reference$'
@@ -43,6 +45,9 @@ def parse_args(argv):
                         help="--benchmark_min_time per benchmark and run (default 0.2 s)")
     parser.add_argument("--cpu", type=int, default=os.cpu_count() - 1,
                         help="CPU to pin to (default: the last one, as `wirebench bench`)")
+    parser.add_argument("--min-change", type=float, default=ab.MIN_CHANGE, metavar="F",
+                        help="smallest change called slower or faster, as a fraction "
+                             f"(default {ab.MIN_CHANGE:g})")
     parser.add_argument("--no-fastbins", action="store_true",
                         help="add glibc.malloc.mxfast=0 to the heap tunables (as `wirebench bench`)")
     return parser.parse_args(argv)
@@ -109,7 +114,7 @@ def main(argv=None):
         executable, label = sides[side]
         print(f"wirebench ab: round {i + 1}/{args.rounds}, {side} ({label})", file=sys.stderr)
         timed[side][i] = ab.run_once(executable, args.filter, args.min_time, args.cpu, tunables, label)
-    rows, partial = ab.summarize(timed["old"], timed["new"])
+    rows, partial = ab.summarize(timed["old"], timed["new"], args.min_change)
     print(f"old: {sides['old'][1]}  new: {sides['new'][1]}  rounds: {args.rounds}, CPU {args.cpu}, "
           f"min time {args.min_time} s, cpu_time")
     print()

@@ -2,7 +2,9 @@
 """wirebench compare: two result files side by side.
 
 Prints first the machine and build facts that differ between the files (CPU model, host,
-compiler, flags, library versions, ...; a ratio across machines is not a code comparison), then,
+compiler, flags, library versions, ...; a ratio across machines is not a code comparison) and
+the machine's speed in each run (the calibration probes every band times: when they moved, the
+machine did, and the calls compare it as much as the code), then,
 per benchmark timed in both files, the median times, new/old with its 95 % interval (the
 Hodges-Lehmann interval of the pairwise ratios), a two-sided Mann-Whitney U-test over the
 repetitions (as Google Benchmark's compare.py does, in pure Python) and a call: slower or
@@ -46,13 +48,17 @@ def main(argv=None):
     if differences:
         print(differences)
         print()
+    speed = compare.machine_speed(old, new, args.clock, args.min_change)
+    if speed:
+        print(speed)
+        print()
     if not args.summary_only:
         print(compare.utest_table(old, new, args.clock, args.min_change))
         print()
     print(compare.summary(old, new, args.clock, args.top))
     path = args.html or compare_page.default_path(args.old, args.new)
     try:
-        print(compare_page.write(old, new, path, args.clock), file=sys.stderr)
+        print(compare_page.write(old, new, path, args.clock, args.min_change), file=sys.stderr)
     except OSError as err:
         raise cli.UserError(f"{path}: cannot write the page: {err.strerror or err}") from None
     return 0

@@ -84,7 +84,23 @@ class Summarize(unittest.TestCase):
         rows = [{"name": "x", "old": 1e-3, "new": 5e-4, "ratio": 0.5, "ratio_min": 0.4,
                  "ratio_max": 0.6, "p": 0.002}]
         text = ab.table(rows)
-        self.assertIn("| `x` | 1 ms | 500 us | 0.500x | 0.400-0.600 | 0.002 * |", text)
+        self.assertIn("| `x` | 1 ms | 500 us | 0.500x | 0.400-0.600 | 0.002 * | - |", text)
+
+    def test_call_on_the_rounds_ratios(self):
+        # A slow stretch in rounds 3-4 moves both sides; new is 5 % slower in every round.
+        old = [{"x": t} for t in (1.0, 1.01, 1.6, 1.62, 0.99, 1.0)]
+        new = [{"x": t * 1.05} for t in (1.0, 1.01, 1.6, 1.62, 0.99, 1.0)]
+        (row,), _ = ab.summarize(old, new)
+        self.assertEqual(row["call"], "slower")
+        self.assertGreater(row["interval"].low, 1.0)
+        self.assertGreater(row["p"], 0.05)  # the U-test, unpaired, cannot tell
+        self.assertIn("1 benchmarks: 1 slower.", ab.table([row]))
+        # Under the minimum change, or mixed: same; fewer than 6 rounds: not called.
+        small = [{"x": t["x"] * 1.02 / 1.05} for t in new]
+        self.assertEqual(ab.summarize(old, small)[0][0]["call"], "same")
+        mixed = [{"x": t["x"] * f} for t, f in zip(old, (1.1, 0.9, 1.1, 0.9, 1.1, 0.9))]
+        self.assertEqual(ab.summarize(old, mixed)[0][0]["call"], "same")
+        self.assertEqual(ab.summarize(old[:5], new[:5])[0][0]["call"], "too few rounds")
 
 
 class Runner(unittest.TestCase):

@@ -1,6 +1,7 @@
 """The report's tables, REPORT.md and compare's summary from the synthetic fixture: what is
 there, what is skipped."""
 
+import copy
 import json
 import os
 import subprocess
@@ -168,6 +169,31 @@ class CompareSummary(unittest.TestCase):
         # 1 % slower everywhere: significant, but under the minimum change.
         self.assertEqual(compare.verdict(old, [t * 1.01 + 0.03 for t in old]).call, "slower")
         self.assertEqual(compare.verdict(old, [t * 1.01 for t in old]).call, "same")
+
+    @staticmethod
+    def with_probe(result, times):
+        """result with a calibration probe timed at times (a copy of one of its runs)."""
+        run = copy.deepcopy(result.runs["json/airport/101/encode/rapidjson"])
+        run.cpu = list(times)
+        result.runs["calibration/0-999/compute"] = run
+        return result
+
+    def test_machine_speed(self):
+        base = [1.00, 1.01, 0.99, 1.02, 1.00, 0.98]
+        plain = results.load(FIXTURE)
+        self.assertEqual(compare.machine_speed(plain, results.load(FIXTURE)), "")
+        old = self.with_probe(results.load(FIXTURE), base)
+        self.assertIn("Only the old file has calibration probes",
+                      compare.machine_speed(old, plain))
+        same = compare.machine_speed(old, self.with_probe(results.load(FIXTURE), base))
+        self.assertIn("No probe moved", same)
+        self.assertIn("| `calibration/0-999/compute` |", same)
+        slow = self.with_probe(results.load(FIXTURE), [t * 1.6 for t in base])
+        text = compare.machine_speed(old, slow)
+        self.assertIn("**The machine ran at another speed in the new run** (1 of 1 probes", text)
+        self.assertIn("| slower |", text)
+        # The probes are not among the benchmarks compared.
+        self.assertNotIn("calibration/", compare.utest_table(old, slow))
 
     def test_context_differences(self):
         old = results.load(FIXTURE)

@@ -7,6 +7,12 @@ the machine as much as the code. Here the two binaries run in alternation, round
 round, in the order old, new, new, old, old, new, ... (each pair's first runner alternates),
 so that a drift touches both alike; each round's new/old ratio is taken within the round,
 and their median is the answer, with the U-test over the two samples beside it.
+
+The call is made on the rounds' ratios, a paired design: slower or faster when the
+distribution-free 95 % interval of their median (the sign test's, stats.median_interval;
+6 rounds or more) excludes 1 and the median moved by at least --min-change. The U-test
+over the two samples ignores the pairing, so a slow stretch of the machine widens it and
+it is shown, not used.
 """
 
 import json
@@ -41,10 +47,26 @@ def cpu_times(report):
     return times
 
 
-def summarize(old_rounds, new_rounds):
+# The smallest change called, as in compare (wbtools/compare.py).
+MIN_CHANGE = 0.03
+
+
+def call(ratios, min_change=MIN_CHANGE):
+    """(call, interval) of one benchmark's per-round ratios new/old."""
+    interval = stats.median_interval(ratios) if ratios else None
+    if interval is None:
+        return "too few rounds", None
+    ratio = statistics.median(ratios)
+    if abs(ratio - 1) >= min_change and (interval.low > 1 or interval.high < 1):
+        return ("slower" if ratio > 1 else "faster"), interval
+    return "same", interval
+
+
+def summarize(old_rounds, new_rounds, min_change=MIN_CHANGE):
     """Per benchmark timed in every round of both sides: the medians, the median and range
     of the per-round ratios new/old and the two-sided U-test. old_rounds and new_rounds
-    are lists (one per round) of {name: seconds}. Returns (rows, only_one_side) where rows
+    are lists (one per round) of {name: seconds}; each row has the call (call()) and the
+    interval of the median ratio. Returns (rows, only_one_side) where rows
     are dicts sorted by name and only_one_side the names some run did not time."""
     if len(old_rounds) != len(new_rounds) or not old_rounds:
         raise ValueError("summarize needs the same number of rounds, at least one, per side")
@@ -55,6 +77,7 @@ def summarize(old_rounds, new_rounds):
         old = [r[name] for r in old_rounds]
         new = [r[name] for r in new_rounds]
         ratios = [n / o for o, n in zip(old, new) if o > 0]
+        verdict, interval = call(ratios, min_change)
         rows.append({
             "name": name,
             "old": statistics.median(old),
@@ -63,21 +86,33 @@ def summarize(old_rounds, new_rounds):
             "ratio_min": min(ratios, default=float("nan")),
             "ratio_max": max(ratios, default=float("nan")),
             "p": stats.mann_whitney_u(old, new).p,
+            "interval": interval,
+            "call": verdict,
         })
     return rows, sorted(every - common)
 
 
 def table(rows, alpha=0.05):
-    """The Markdown table of summarize()'s rows; a p below alpha is marked."""
+    """The Markdown table of summarize()'s rows, the benchmarks called different first, then
+    how many are called each way; a p below alpha is marked."""
+    order = {"slower": 0, "faster": 1, "same": 2, "too few rounds": 3}
     body = []
-    for row in rows:
+    for row in sorted(rows, key=lambda r: (order.get(r.get("call"), 4), r["name"])):
         mark = " *" if row["p"] < alpha else ""
+        interval = row.get("interval")
+        shown = (f" [{interval.low:.3f}, {interval.high:.3f}]" if interval is not None else "")
         body.append([
             f"`{row['name']}`", units.seconds(row["old"]), units.seconds(row["new"]),
-            f"{row['ratio']:.3f}x", f"{row['ratio_min']:.3f}-{row['ratio_max']:.3f}",
-            f"{row['p']:.3g}{mark}"])
-    return units.table(["benchmark", "old (median)", "new (median)", "new/old (median of rounds)",
-                        "per-round range", "p (U-test)"], body)
+            f"{row['ratio']:.3f}x{shown}", f"{row['ratio_min']:.3f}-{row['ratio_max']:.3f}",
+            f"{row['p']:.3g}{mark}", row.get("call", "-")])
+    calls = {}
+    for row in rows:
+        calls[row.get("call", "-")] = calls.get(row.get("call", "-"), 0) + 1
+    tally = ", ".join(f"{n} {c}" for c, n in sorted(calls.items(), key=lambda i: order.get(i[0], 4)))
+    return (f"{len(rows)} benchmarks: {tally}.\n\n" +
+            units.table(["benchmark", "old (median)", "new (median)",
+                         "new/old (median of rounds) [95 %]", "per-round range", "p (U-test)",
+                         "call"], body))
 
 
 def run_once(executable, filter_regex, min_time, cpu, tunables, commit):

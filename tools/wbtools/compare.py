@@ -102,15 +102,56 @@ def _ratio_text(v):
     return f"{v.ratio:.3f}x [{v.interval.low:.3f}, {v.interval.high:.3f}]"
 
 
-def verdicts(old, new, clock="cpu", min_change=MIN_CHANGE):
-    """{name: Verdict} for the benchmarks timed in both files."""
+# The machine-speed probes every band times (benchmarks/calibration.cpp): fixed workloads no
+# change to wirebench alters, so a call on one of them is a call on the machine.
+CALIBRATION_PREFIX = "calibration/"
+
+
+def verdicts(old, new, clock="cpu", min_change=MIN_CHANGE, probes=False):
+    """{name: Verdict} for the benchmarks timed in both files: the cases, or with probes the
+    calibration probes alone."""
     out = {}
     for name, before in old.runs.items():
         after = new.runs.get(name)
         if after is None or before.error or after.error:
             continue
+        if name.startswith(CALIBRATION_PREFIX) != probes:
+            continue
         out[name] = verdict(before.times(clock), after.times(clock), min_change)
     return out
+
+
+def machine_speed(old, new, clock="cpu", min_change=MIN_CHANGE):
+    """Markdown: the calibration probes of both files with the same calls as the cases, and a
+    warning when one of them moved: then the two runs had the machine at different speeds and
+    the calls on the cases compare the machine as much as the code. "" when neither file has
+    probes."""
+    found = verdicts(old, new, clock, min_change, probes=True)
+    has = [any(n.startswith(CALIBRATION_PREFIX) for n in r.runs) for r in (old, new)]
+    if not any(has):
+        return ""
+    lines = ["## Machine speed (calibration probes)", ""]
+    if not found:
+        lines.append("Only the " + ("old" if has[0] else "new") + " file has calibration probes "
+                     "(calibration/{band}/...): whether the machine ran at one speed in both runs "
+                     "is unknown.")
+        return "\n".join(lines)
+    moved = sorted(n for n, v in found.items() if v.call in ("slower", "faster"))
+    if moved:
+        lines += [f"**The machine ran at another speed in the new run** ({len(moved)} of "
+                  f"{len(found)} probes called different): the calls on the benchmarks below "
+                  "compare the machine as much as the code. Time both builds in one run with "
+                  "`./wirebench ab OLD NEW` (the two in alternation), or make both runs again.",
+                  ""]
+    else:
+        lines += ["No probe moved: the machine ran at one speed in both runs, as far as two "
+                  "fixed workloads per band can tell (benchmarks/calibration.cpp).", ""]
+    rows = [[f"`{name}`", units.seconds(old.runs[name].median(clock)),
+             units.seconds(new.runs[name].median(clock)), _ratio_text(v), v.call]
+            for name, v in sorted(found.items())]
+    lines.append(units.table(["probe", "old", "new", "new/old [95 % interval]", "call"], rows,
+                             "lrrrl"))
+    return "\n".join(lines)
 
 
 def utest_table(old, new, clock="cpu", min_change=MIN_CHANGE):

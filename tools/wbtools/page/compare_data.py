@@ -2,26 +2,20 @@
 
 Per benchmark timed in both files: the medians, the ratio new/old with the Moses/Hodges-
 Lehmann 95 % interval (stats.ratio_interval, the interval the Mann-Whitney U-test inverts) and
-the U-test's p. A change is called significant when its interval excludes 1; with too few
-repetitions for a 95 % interval it is not judged. The machine and build differences come from
-compare.context_differences, as `wirebench compare` prints them.
+the U-test's p, with compare.verdict's call, as `wirebench compare` prints it. The machine and
+build differences and the machine's speed (the calibration probes) come from
+compare.context_differences and compare.machine_speed.
 """
 
 from .. import compare, stats
 from . import data as page_data, markdown
 
-
-def verdict(interval):
-    if interval is None:
-        return "too few repetitions"
-    if interval.low > 1:
-        return "slower"
-    if interval.high < 1:
-        return "faster"
-    return "no significant change"
+# compare.verdict's calls as the page words them.
+CALLS = {"slower": "slower", "faster": "faster", "same": "no significant change",
+         "too few repetitions": "too few repetitions"}
 
 
-def build(old, new, clock="cpu"):
+def build(old, new, clock="cpu", min_change=compare.MIN_CHANGE):
     rows = []
     for name, before in old.runs.items():
         after = new.runs.get(name)
@@ -34,18 +28,20 @@ def build(old, new, clock="cpu"):
         test = (stats.mann_whitney_u(old_times, new_times)
                 if min(len(old_times), len(new_times)) >= compare.UTEST_MIN_REPETITIONS else None)
         bench = before.name
+        call = compare.verdict(old_times, new_times, min_change).call
         rows.append({"name": name, "format": bench.format or "-", "op": bench.op or "-",
                      "old": before.median(clock), "new": after.median(clock),
                      "n_old": len(old_times), "n_new": len(new_times), "ratio": point,
                      "low": interval.low if interval else None,
                      "high": interval.high if interval else None,
                      "coverage": interval.confidence if interval else None,
-                     "p": test.p if test else None, "verdict": verdict(interval)})
+                     "p": test.p if test else None, "verdict": CALLS[call]})
     differences = compare.context_differences(old, new)
+    speed = compare.machine_speed(old, new, clock, min_change)
     return page_data.clean({
         "old": old.path.rsplit("/", 1)[-1], "new": new.path.rsplit("/", 1)[-1],
         "result": new.path.rsplit("/", 1)[-1], "clock": clock,
-        "differences": markdown.to_html(differences) if differences else "",
+        "differences": markdown.to_html("\n\n".join(t for t in (differences, speed) if t)),
         "machine_differs": "different machines" in differences,
         "old_context": page_data.context_rows(old.context),
         "new_context": page_data.context_rows(new.context),

@@ -2,6 +2,7 @@
 
 import os
 
+from .. import compare
 from . import build, compare_data
 
 def default_path(old_path, new_path):
@@ -12,8 +13,8 @@ def default_path(old_path, new_path):
                         f"compare-{old_name}.html")
 
 
-def write(old, new, path, clock="cpu"):
+def write(old, new, path, clock="cpu", min_change=compare.MIN_CHANGE):
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-    data = compare_data.build(old, new, clock)
+    data = compare_data.build(old, new, clock, min_change)
     title = f"{data['old']} -> {data['new']}"
     return build.write(path, data, title, app="compare.js", template="compare.html")
