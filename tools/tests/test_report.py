@@ -147,7 +147,7 @@ class CompareSummary(unittest.TestCase):
         # p = 0.07219819770165753 for these samples. real_time unchanged: p = 1.
         # 3 against 3 reaches no 95 % interval: not called slower, however large the change.
         self.assertIn("| `json/airport/101/encode/rapidjson` | 3/3 | 30 us | 60 us | 2.000x | "
-                      "0.0722 | same |", text)
+                      "0.0722 | too few repetitions |", text)
         self.assertIn("only 3 repetitions", text)
 
     def test_verdict_calls_a_ten_percent_slowdown(self):

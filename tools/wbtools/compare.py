@@ -87,6 +87,8 @@ def verdict(old_times, new_times, min_change=MIN_CHANGE):
         return Verdict(ratio, None, math.nan, "-", "too few repetitions")
     test = stats.mann_whitney_u(old_times, new_times)
     ratio, interval = stats.ratio_interval(new_times, old_times)
+    if interval is None:  # too few for a 95 % interval: p alone calls nothing
+        return Verdict(ratio, None, test.p, test.method, "too few repetitions")
     call = "same"
     if (test.p < UTEST_ALPHA and interval is not None and abs(ratio - 1) >= min_change
             and (interval.low > 1 or interval.high < 1)):
