@@ -14,13 +14,14 @@ HEAP_TUNABLES="$(<"$ROOT/tools/heap_tunables.txt")"
 # minimum time per repetition (benchmarks/band.hpp): cases of up to ~100 rows
 # take microseconds and reach thousands of iterations in 0.01 s; the 1,000-row
 # cases take 0.1-36 ms and the 8,100-row ones 0.06-280 ms, so they get more
-# time, for several iterations per repetition where a case allows it. At
-# 0.06 s for the 8,100-row band the default `./wirebench bench` fits in 10
-# minutes on a 2-core machine, but its slowest cases then get one iteration
+# time, for several iterations per repetition where a case allows it. The
+# 8,100-row band keeps 0.1 s: at 0.06 s its slowest cases get one iteration
 # per repetition and their medians move with the machine's slow stretches
-# (docs/methodology.md, "Noise"); 0.1 s keeps two for most of them.
+# (docs/methodology.md, "Noise"). The 1,000-row band's 0.03 s, most of its
+# cases still several iterations, keeps the default `./wirebench bench`
+# within 10 minutes on a 2-core machine.
 # ROWS:MIN_TIME, in the order they run.
-DEFAULT_BANDS=("0-999:0.01" "1000-8099:0.04" "8100-:0.1")
+DEFAULT_BANDS=("0-999:0.01" "1000-8099:0.03" "8100-:0.1")
 # Six repetitions, interleaved at random across the band's benchmarks: with
 # 6 against 6 a U-test can reach p = 0.002 and the order-statistic interval of
 # a median reaches 95 % (tools/wbtools/stats.py); with 3, p is never below 0.1.
@@ -49,7 +50,7 @@ options:
                      repetition and the aggregates, the console shows aggregates
   --min-time S       one minimum time per repetition for every benchmark, in one
                      process (default: per band of rows, 0.01 s up to 999 rows,
-                     0.04 s up to 8,099, 0.1 s from 8,100; context.bands)
+                     0.03 s up to 8,099, 0.1 s from 8,100; context.bands)
   --no-interleave    run each benchmark's repetitions one after the other (default:
                      interleaved at random across the band's benchmarks,
                      --benchmark_enable_random_interleaving=true)
@@ -363,10 +364,10 @@ if ((!threads)); then
   # The standalone loops beside the result (<name>-standalone.json): each
   # library's own minimal loop against our seam, and the floors under decode +
   # bind for the DOMs without namespace support, on the same build and CPU,
-  # repetitions interleaved (about 35 s). Only with the whole suite: a
+  # repetitions interleaved (about 30 s). Only with the whole suite: a
   # filtered run is a question about its own benchmarks.
   if [[ -z "$filter" && -x "$BUILD/wirebench_standalone" ]]; then
-    standalone_reps=6 standalone_min=0.2
+    standalone_reps=6 standalone_min=0.15
     ((quick)) && standalone_reps=1 standalone_min=0.01
     printf 'run_bench: standalone loops, %s repetition(s) interleaved\n' "$standalone_reps" >&2
     GLIBC_TUNABLES="$HEAP_TUNABLES" "${pin[@]}" "$BUILD/wirebench_standalone" \
