@@ -95,8 +95,10 @@ def main(argv=None):
     index = os.path.join(args.results, "README.md")
     if not args.dry_run:
         tmp = index + ".tmp"
+        text = runs.index_markdown(kept, cited, runs.wire_results(args.results),
+                                   runs.scenario_results(args.results))
         with open(tmp, "w", encoding="utf-8") as handle:
-            handle.write(runs.index_markdown(kept, cited, runs.wire_results(args.results)))
+            handle.write(text)
         os.replace(tmp, index)
     print(f"publish: {index}: {len(kept)} run(s)" + (" (dry run)" if args.dry_run else ""),
           file=sys.stderr)

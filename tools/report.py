@@ -8,7 +8,8 @@ Writes into DIR, the result file's name without .json beside it (results/<stamp>
                your own bandwidth and RTT, and it ranks every pairing by end-to-end time; then
                throughput with intervals, the serializer x parser heat map, decode against
                parse-only, memory, sizes against the published figures, conformance, the
-               machine and build, the noise, and every other table
+               machine and build, the noise, the measured wire and its scenarios (when
+               their files are beside RESULT), and every other table
   REPORT.md    a summary of at most a screen or two: context, the fastest call per dataset
                and link, the biggest findings, a link to the page
   time-split-DATASET-ROWS.svg  where one call's time goes, per link profile
@@ -21,7 +22,8 @@ import glob
 import os
 import sys
 
-from wbtools import cli, conformance, depth, links, machine, report, results, standalone
+from wbtools import (cli, conformance, depth, links, machine, report, results, scenario_run,
+                     standalone)
 from wbtools.page import screenshots
 
 
@@ -48,6 +50,10 @@ def parse_args(argv):
                         help="`wirebench wire --matrix` result to show beside the model "
                              "(default: the newest *-wire.json of the same machine beside "
                              "RESULT; the page shows that section only when there is one)")
+    parser.add_argument("--scenarios", nargs="+", metavar="FILE",
+                        help="`wirebench wire --scenario NAME` files to show (default: the "
+                             "newest *-NAME-scenario.json of each scenario of the same machine "
+                             "beside RESULT; the page shows that section only when there is one)")
     parser.add_argument("--screenshots", action="store_true",
                         help="also write report-desktop.png (1366x900) and report-phone.png "
                              "(390x844) of the page's first view, with headless Chromium")
@@ -62,6 +68,21 @@ def _newest_wire(folder, result):
     name = machine.slug(str(result.context.get("cpu_model", "")))
     found = sorted(glob.glob(os.path.join(folder, f"*-{name}-*-wire.json")))
     return found[-1] if found else None
+
+
+def _scenarios(paths, folder, result):
+    """The scenario files to show, loaded, each with its "file" name: those given, or the
+    newest of each scenario beside the result from the same machine."""
+    if not paths:
+        name = machine.slug(str(result.context.get("cpu_model", "")))
+        paths = list(scenario_run.newest_per_scenario(folder, name).values())
+    out = []
+    for path in paths:
+        data = cli.read_json(path, "the scenario file")
+        if not isinstance(data, dict) or data.get("type") != scenario_run.TYPE:
+            raise cli.UserError(f"{path}: not a `wirebench wire --scenario NAME` file")
+        out.append({**data, "file": os.path.basename(path)})
+    return out
 
 
 def main(argv=None):
@@ -90,10 +111,12 @@ def main(argv=None):
     if wire_result is not None and (not isinstance(wire_result, dict)
                                     or wire_result.get("type") != "wirebench-wire"):
         raise cli.UserError(f"{wire}: not a `wirebench wire --matrix` result")
+    scenario_files = _scenarios(args.scenarios, os.path.dirname(os.path.abspath(args.result)),
+                                result)
     try:
         path = report.write(result, list(profiles.values()), out, args.chart_link,
                             threads_result, icounts, conformance_matrix, standalone_times,
-                            wire_result)
+                            wire_result, scenario_files)
     except OSError as err:
         raise cli.UserError(f"{out}: cannot write the report: {err.strerror or err}") from None
     print(path)

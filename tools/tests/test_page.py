@@ -18,6 +18,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REAL = os.path.join(HERE, "data", "published-science-1000.json")
 SYNTHETIC = os.path.join(HERE, "data", "synthetic.json")
 WIRE = os.path.join(HERE, "data", "wire-sample.json")
+SCENARIO = os.path.join(HERE, "data", "scenario-poc-sample.json")
 
 RANKING = """Array.from(document.querySelectorAll('#ranking tbody tr')).map(tr =>
   [tr.dataset.pairing, Number(tr.dataset.total)])"""
@@ -154,6 +155,7 @@ class Page(unittest.TestCase):
 
     def test_wire_section_hidden_without_a_wire_result(self):
         self.assertTrue(self.js("document.getElementById('wire-section').hidden"))
+        self.assertTrue(self.js("document.getElementById('scenarios-section').hidden"))
 
     def test_screenshots(self):
         paths = screenshots.take(self.page, self.tmp.name, self.browser)
@@ -187,6 +189,69 @@ class WireSection(unittest.TestCase):
         for row, case in zip(rows, wire["cases"]):
             self.assertEqual(row[:3], [case["profile"], case["congestion"], case["payload"]])
             self.assertEqual(row[8], f"{case['model']['after']['ratio']:.3f}x")
+
+
+@unittest.skipUnless(chromium.find(), f"Chromium is not installed (Debian package "
+                     f"'{chromium.PACKAGE}', which tools/lib.sh installs)")
+class ScenarioSection(unittest.TestCase):
+    """A page with a scenario file (a real poc run's result and check lines, a few calls)
+    and a failed run of another scenario."""
+
+    TABLES = """Array.from(document.querySelectorAll('.scenario[data-scenario="poc"] table'))
+        .map(t => [Array.from(t.querySelectorAll('th')).map(th => th.dataset.key || ''),
+                   Array.from(t.querySelectorAll('tbody tr')).map(tr => Array.from(tr.cells)
+                     .map(c => [c.textContent, c.dataset.value === undefined ? null :
+                                               Number(c.dataset.value)]))])"""
+
+    def test_results_beside_the_published_figures_as_the_file_has_them(self):
+        with open(SCENARIO, encoding="utf-8") as handle:
+            poc = json.load(handle)
+        failed = {"type": "wirebench-scenario", "scenario": "wcf", "context": {},
+                  "checks": [], "results": [], "requests": [], "other": [],
+                  "exit_status": 1, "stderr_tail": ["wirebench_wire: self-check failed"]}
+        with tempfile.TemporaryDirectory() as tmp:
+            report.write(results.load(SYNTHETIC), list(links.load_links().values()), tmp,
+                         scenario_files=[{**poc, "file": "poc.json"},
+                                         {**failed, "file": "wcf.json"}])
+            with chromium.Browser() as browser:
+                browser.open(os.path.join(tmp, report.PAGE), 1366, 900)
+                hidden = browser.evaluate("document.getElementById('scenarios-section').hidden")
+                tables = browser.evaluate(self.TABLES)
+                failure = browser.evaluate("document.querySelector('.scenario[data-scenario="
+                                           "\"wcf\"] .scenario-failed').textContent")
+                browser.drain()
+                errors = browser.console_errors
+        self.assertEqual(errors, [])
+        self.assertFalse(hidden)
+        self.assertIn("exit status 1", failure)
+        self.assertIn("self-check failed", failure)
+        check, *series = tables
+        result = poc["checks"][0]["result"]
+        self.assertEqual(check[1][0][1][0], units.seconds(result["rtt_median_ms"] / 1000))
+        shown = [dict(zip(keys, row)) for keys, rows in series if keys[:1] == ["series"]
+                 for row in rows]
+        self.assertEqual(len(shown), len(poc["results"]))
+        for line, row in zip(poc["results"], shown):
+            self.assertEqual(row["series"][0], line["series"])
+            for key, value in line.items():
+                if key in ("type", "scenario", "series"):
+                    continue
+                text, number = row[key]
+                if isinstance(value, (int, float)):
+                    self.assertAlmostEqual(number, value, delta=abs(value) * 1e-9, msg=key)
+                if key.endswith("_ms"):
+                    self.assertEqual(text, units.seconds(value / 1000), key)
+                elif key == "seconds" or key.endswith(("_s", "_seconds")):
+                    self.assertEqual(text, units.seconds(value), key)
+                elif isinstance(value, int):
+                    self.assertEqual(text, units.count(value), key)
+                elif value is None:
+                    self.assertEqual(text, "-", key)
+                elif isinstance(value, str):
+                    self.assertEqual(text, value, key)
+            # Ours, then the published figure beside it.
+            keys = list(row)
+            self.assertEqual(keys.index("published_body_bytes"), keys.index("body_bytes") + 1)
 
 
 @unittest.skipUnless(chromium.find(), f"Chromium is not installed (Debian package "

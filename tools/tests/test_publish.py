@@ -129,6 +129,28 @@ class Publish(unittest.TestCase):
         with open(os.path.join(self.results, "README.md"), encoding="utf-8") as f:
             self.assertIn(f"- [`{wire}`]({wire})", f.read())
 
+    def test_a_scenario_file_is_listed_and_kept(self):
+        wire = "20261201T050000Z-amd-epyc-f26m2-eeeeeee-wire.json"
+        scenario = "20261201T060000Z-amd-epyc-f26m2-fffffff-poc-scenario.json"
+        for name in (wire, scenario):
+            with open(os.path.join(self.results, name), "w", encoding="utf-8") as f:
+                f.write('{"type": "wirebench-scenario", "results": []}\n')  # not a run
+        self.assertEqual(len(runs.scan(self.results)), 3)
+        self.assertEqual(runs.scenario_results(self.results), [scenario])
+        self.assertEqual(self.publish(os.path.join(self.new,
+                                                   "20261201T040000Z-amd-epyc-f26m2-ddddddd.json")),
+                         0)
+        self.assertIn(scenario, self.listing())
+        with open(os.path.join(self.results, "README.md"), encoding="utf-8") as f:
+            index = f.read()
+        wire_part = index[index.index("## The measured wire"):]
+        self.assertIn(f"- [`{wire}`]({wire})", wire_part)
+        self.assertIn(f"- [`{scenario}`]({scenario})", wire_part)
+        # Without a -wire.json the scenarios have the section to themselves.
+        alone = runs.index_markdown([], {}, (), [scenario])
+        self.assertIn("## The measured wire", alone)
+        self.assertIn(f"- [`{scenario}`]({scenario})", alone)
+
     def test_dry_run_changes_nothing(self):
         before = self.listing()
         self.publish("--dry-run", os.path.join(self.new,

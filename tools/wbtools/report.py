@@ -133,16 +133,20 @@ def summary(result, pairings, links, conformance_matrix, chart_name):
 
 
 def write(result, links, out_dir, chart_link_name="loopback", threads_result=None, icounts=None,
-          conformance_matrix=None, standalone_times=None, wire_result=None):
+          conformance_matrix=None, standalone_times=None, wire_result=None,
+          scenario_files=None):
     """Write report.html, REPORT.md and the time-split charts into out_dir; return the
     REPORT.md path. threads_result (a --threads result file), icounts (depth.load_icount),
-    conformance_matrix (conformance.load), standalone_times (standalone.load) and wire_result
-    (a `wirebench wire --matrix` file, as JSON) add their sections when given. chart_link_name is kept for
-    callers that name it: the page draws time against bandwidth for any link."""
+    conformance_matrix (conformance.load), standalone_times (standalone.load), wire_result
+    (a `wirebench wire --matrix` file, as JSON) and scenario_files (`wirebench wire --scenario`
+    files, as JSON, each with its "file" name) add their sections when given.
+    chart_link_name is kept for callers that name it: the page draws time against bandwidth
+    for any link."""
     os.makedirs(out_dir, exist_ok=True)
     pairings = model.collect(result)
     data = page_data.build(result, links, conformance_matrix, wire_result, markdown.to_html(
-        tables(result, pairings, links, icounts, standalone_times, threads_result)))
+        tables(result, pairings, links, icounts, standalone_times, threads_result)),
+        scenario_files)
     name = os.path.splitext(os.path.basename(result.path))[0]
     page_build.write(os.path.join(out_dir, PAGE), data, name)
     chart = None

@@ -98,15 +98,17 @@ def load_run(results_dir, name):
     return run
 
 
-# A measured-wire result (`./wirebench wire --matrix`) is a file of its own kind, not a Google
-# Benchmark run: the index lists it apart, and publishing a run never removes it.
+# A measured-wire result (`./wirebench wire --matrix`) and a scenario's run (`./wirebench wire
+# --scenario NAME`) are files of their own kinds, not Google Benchmark runs: the index lists
+# them apart, and publishing a run never removes them.
 WIRE_SUFFIX = "-wire"
+SCENARIO_SUFFIX = "-scenario"
 
 
 def scan(results_dir):
     """Every run in results_dir, oldest first (names start with the UTC stamp)."""
     stems = {os.path.basename(p)[:-5] for p in glob.glob(os.path.join(results_dir, "*.json"))}
-    stems = {s for s in stems if not s.endswith(WIRE_SUFFIX)}
+    stems = {s for s in stems if not s.endswith((WIRE_SUFFIX, SCENARIO_SUFFIX))}
     mains = sorted({_main_stem(s, stems) for s in stems})
     return [load_run(results_dir, name) for name in mains]
 
@@ -137,8 +139,15 @@ def wire_results(results_dir):
                   glob.glob(os.path.join(results_dir, f"*{WIRE_SUFFIX}.json")))
 
 
-def index_markdown(runs, cited, wire=()):
-    """results/README.md for these runs (and the measured-wire files, by name)."""
+def scenario_results(results_dir):
+    """The scenario files (`./wirebench wire --scenario NAME`) in results_dir, oldest first."""
+    return sorted(os.path.basename(p) for p in
+                  glob.glob(os.path.join(results_dir, f"*{SCENARIO_SUFFIX}.json")))
+
+
+def index_markdown(runs, cited, wire=(), scenarios=()):
+    """results/README.md for these runs (and the measured-wire and scenario files, by
+    name)."""
     chosen = published(runs)
     latest = max(chosen.values(), key=lambda r: r.name[:16], default=None)
     lines = [
@@ -176,6 +185,12 @@ def index_markdown(runs, cited, wire=()):
                   "(`./wirebench wire --matrix`; `./wirebench wire-table FILE` prints it; "
                   "docs/wire.md):", ""]
         lines += [f"- [`{name}`]({name})" for name in wire]
+    if scenarios:
+        lines += ["", "## The measured wire" if not wire else "### Scenarios", "",
+                  "Published experiments replayed over HTTP on the emulated link, our figures "
+                  "beside the published ones (`./wirebench wire --scenario NAME`; "
+                  "docs/wire-http.md):", ""]
+        lines += [f"- [`{name}`]({name})" for name in scenarios]
     return "\n".join(lines) + "\n"
 
 

@@ -38,7 +38,7 @@ MIN_RTT_MS = 10.0
 
 # Suffixes of the files beside a result that are not Google Benchmark results.
 _SIDE_FILES = ("-conformance.json", "-standalone.json", "-icount.json", "-threads.json",
-               "-wire.json")
+               "-wire.json", "-scenario.json")
 
 
 @dataclass(frozen=True)

@@ -528,6 +528,100 @@
                [0, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1]));
   }
 
+  // A scenario's figure by its field name, as the file has it: *_ms and *_s as times, counts
+  // with separators, text as it is. data-value keeps the number for the page test.
+  function scenarioCell(key, value) {
+    if (value == null) return ["-", {}];
+    if (typeof value === "boolean") return [value ? "yes" : "no", {}];
+    // Text (a published note) keeps a readable width in a wide table.
+    if (typeof value !== "number") {
+      return [String(value), key.startsWith("published") ? {class: "what"} : {}];
+    }
+    let text;
+    if (/_ms$/.test(key)) text = F.seconds(value / 1000);
+    else if (key === "seconds" || /(_s|_seconds)$/.test(key)) text = F.seconds(value);
+    else if (Number.isInteger(value)) text = F.count(value);
+    else text = F.g3(value);
+    const attrs = {"data-value": value};
+    if (/fail|^past_timeout$|^not_started$/.test(key) && value > 0) attrs.class = "num bad";
+    return [text, attrs];
+  }
+
+  function scenarioTable(columns, rows) {
+    const isNumber = (v) => typeof v === "number";
+    const numeric = columns.map((c, i) => rows.some((r) => isNumber(r[i])) &&
+                                          rows.every((r) => r[i] == null || isNumber(r[i])));
+    const node = table(columns.map((c) => c.replace(/_/g, " ")),
+                       rows.map((r) => ({cells: r.map((v, i) => scenarioCell(columns[i], v))})),
+                       numeric);
+    node.querySelectorAll("th").forEach((th, i) => th.setAttribute("data-key", columns[i]));
+    return node;
+  }
+
+  function renderScenario(s) {
+    const ok = s.exit_status === 0;
+    const pct = (x) => (x == null ? "-" : `${x > 0 ? "+" : ""}${x.toFixed(2)} %`);
+    const mbps = (x) => (x == null ? "-" : F.bandwidth(x * 1e6));
+    const ms = (x) => (x == null ? "-" : F.seconds(x / 1000));
+    const commit = s.commit ? s.commit.slice(0, 7) + (s.commit.endsWith("-dirty") ? "-dirty" : "")
+      : "?";
+    const parts = [
+      el("h3", {}, `${s.scenario}`),
+      el("p", {class: "small"}, `${s.file || ""}: commit ${commit}, ${s.date || "?"}; link ` +
+                                `${mbps(s.rate_mbps)}, RTT ${ms(s.rtt_ms)}.`),
+      ok ? "" : el("p", {class: "scenario-failed"},
+                   `The run failed (exit status ${s.exit_status})` +
+                   (s.why ? `: ${s.why}` : "") + "; what it printed before is shown."),
+    ];
+    if (s.checks.length) {
+      parts.push(table(["self-check", "RTT", "expected", "error", "rate (IP packets)",
+                        "configured", "error", "passed"],
+        s.checks.map((c, i) => ({cells: [
+          String(i + 1), ms(c.rtt_ms), ms(c.rtt_expected_ms),
+          pct(c.rtt_error_pct), mbps(c.rate_mbps), mbps(c.configured_rate_mbps),
+          pct(c.rate_error_pct), [c.ok ? "yes" : `no: ${c.failure || ""}`,
+                                  {class: c.ok ? "good" : "bad"}]], attrs: {class: "check"}})),
+        [0, 1, 1, 1, 1, 1, 1, 0]));
+    } else {
+      parts.push(el("p", {}, "No self-check line: the link was never checked, so nothing " +
+                             "was measured."));
+    }
+    if (s.tables.length) {
+      for (const t of s.tables) parts.push(scenarioTable(t.columns, t.rows));
+    } else {
+      parts.push(el("p", {}, "No scenario_result line."));
+    }
+    if (s.calls) {
+      parts.push(el("div", {}, `${F.count(s.calls)} calls (http_request lines), ` +
+                             `${F.count(s.failed_calls)} failed` +
+                             (s.errors.length ? ": " : "."),
+                    s.errors.length ? el("ul", {}, s.errors.map(([why, n]) =>
+                      el("li", {}, `${F.count(n)} x ${why}`))) : ""));
+    }
+    for (const o of s.other) {
+      if (o.rows) {
+        parts.push(el("details", {}, el("summary", {}, `${o.type} lines (${o.count})`),
+                      scenarioTable(o.columns, o.rows)));
+      } else {
+        parts.push(el("p", {class: "small"}, `${F.count(o.count)} ${o.type} lines (in the file).`));
+      }
+    }
+    return el("div", {class: "scenario", "data-scenario": s.scenario}, parts);
+  }
+
+  function renderScenarios() {
+    const section = $("scenarios-section");
+    if (!D.scenarios || !D.scenarios.length) { section.hidden = true; return; }
+    section.hidden = false;
+    fill("scenarios",
+         el("p", {}, "Published experiments replayed over real HTTP on the emulated link " +
+                     "(wirebench wire --scenario NAME; docs/wire-http.md), one run per " +
+                     "scenario (by default the newest of this result's machine). Columns are " +
+                     "the fields of its scenario_result lines, each published_FIELD beside " +
+                     "our FIELD; fields in _ms or _s are shown as times."),
+         ...D.scenarios.map(renderScenario));
+  }
+
   function renderEvidence() {
     renderThroughput();
     renderMatrix();
@@ -561,6 +655,7 @@
   renderConformance();
   renderNoise();
   renderWire();
+  renderScenarios();
   if (state.linkName) chooseLink(state.linkName);
   renderAll();
   window.wbReady = true;
