@@ -1,6 +1,7 @@
 // The measured wire (wire/): the emulated link shows its configured RTT and
 // rate, a cold transfer follows slow start and a warm one keeps its window (as
-// tools/wbtools/tcp.py models them), and no namespace outlives a run.
+// tools/wbtools/tcp.py models them), a middle namespace joins two links, and
+// no namespace outlives a run.
 // Needs root and /dev/net/tun; skipped otherwise.
 
 #include <gtest/gtest.h>
@@ -149,6 +150,29 @@ TEST(Wire, TeardownLeavesNoNamespace) {
   {
     wire::Testbed testbed(link_20_20());
     EXPECT_EQ(owned_namespaces(), 2);
+  }
+  EXPECT_EQ(owned_namespaces(), 0);
+}
+
+// A middle namespace (the sappi scenario's relay) adds a third namespace and
+// a second link; the client still reaches the server, across both links, the
+// middle has no route out, and all three go with the testbed.
+TEST(Wire, MiddleNamespaceIsBuiltAndTornDown) {
+  SKIP_WITHOUT_PRIVILEGES();
+  wire::TestbedConfig config = link_20_20();
+  config.middle = true;
+  {
+    wire::Testbed testbed(config);
+    EXPECT_EQ(owned_namespaces(), 3);
+    ASSERT_EQ(testbed.links().size(), 2u);
+    const std::string routes =
+        wire::run_ip({"-n", testbed.namespace_name(wire::Side::kMiddle), "route", "show"});
+    EXPECT_EQ(routes.find("default"), std::string::npos) << routes;
+    wire::Server server(testbed);
+    wire::Client client(testbed);
+    wire::Fd conn = client.connect_echo();
+    // Two links of 20 ms each way and back.
+    EXPECT_GT(client.echo(conn), 2 * config.rtt_ms);
   }
   EXPECT_EQ(owned_namespaces(), 0);
 }

@@ -44,6 +44,17 @@ class ThreadPerConnection : public httplib::TaskQueue {
   std::vector<std::thread> threads_;
 };
 
+// cpp-httplib listens with a backlog of CPPHTTPLIB_LISTEN_BACKLOG, 5 as Debian
+// compiles it into the library. Five pending handshakes are too few for a
+// service that many clients reach at once: past them Linux answers with SYN
+// cookies, or drops the SYN when cookies are off. listen() again on the bound
+// socket raises the backlog; 511 is nginx's and Apache's default.
+constexpr int kListenBacklog = 511;
+class Listener : public httplib::Server {
+ public:
+  bool raise_backlog() { return ::listen(svr_sock_, kListenBacklog) == 0; }
+};
+
 std::string ms_text(std::int64_t ns) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.3f", static_cast<double>(ns) / 1e6);
@@ -77,7 +88,7 @@ std::chrono::milliseconds http_io_timeout(const Testbed& testbed) {
 }
 
 HttpServer::HttpServer(const Testbed& testbed)
-    : server_(std::make_unique<httplib::Server>()), timeout_(http_io_timeout(testbed)) {
+    : server_(std::make_unique<Listener>()), timeout_(http_io_timeout(testbed)) {
   const auto timeout = timeout_;
   server_->new_task_queue = [] { return new ThreadPerConnection; };
   server_->set_tcp_nodelay(true);
@@ -99,7 +110,7 @@ HttpServer::HttpServer(const Testbed& testbed)
                [this](const httplib::Request& req, httplib::Response& res) { handle(req, res); });
   const bool bound = run_in(testbed.namespace_name(Side::kServer),
                             [&] { return server_->bind_to_port(kServerAddress, kHttpPort); });
-  if (!bound) {
+  if (!bound || !static_cast<Listener&>(*server_).raise_backlog()) {
     throw std::runtime_error("HTTP server: cannot bind " + std::string(kServerAddress) + ":" +
                              std::to_string(kHttpPort));
   }

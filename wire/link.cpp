@@ -104,12 +104,13 @@ std::string Forwarder::error() const {
 
 void Forwarder::run() noexcept {
   // Wake-ups decide how close each packet is to its due time: no timer slack
-  // (50 us by default) and, when permitted, real-time priority so the TCP
-  // endpoints on the same two cores do not delay the forwarder.
+  // (50 us by default) and, when asked for and permitted, real-time priority
+  // so the TCP endpoints on the same two cores do not delay the forwarder.
   ::prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
   sched_param param{};
   param.sched_priority = 10;
-  realtime_ = ::pthread_setschedparam(::pthread_self(), SCHED_FIFO, &param) == 0;
+  realtime_ =
+      config_.realtime && ::pthread_setschedparam(::pthread_self(), SCHED_FIFO, &param) == 0;
   try {
     loop();
   } catch (const std::exception& e) {

@@ -123,6 +123,15 @@ const std::vector<ScenarioInfo>& scenarios() {
        "a bad query, a request that is not HTTP, a server that dies mid-response and a client "
        "that stops reading, then a good call (20 Mbit/s, 20 ms)",
        20, 20, run_faults},
+      {"poc",
+       "WCF Data Services PoC: 10 and 100 messages, Atom vs JSON over relay-2009 (1.548 Mbit/s, "
+       "693 ms), then 100 concurrent clients; about 3.5 minutes",
+       1.548288, 693.1216931216931, run_poc},
+      {"sappi",
+       "SAP PI middleware hop: content routing, a 401 challenge and delayed-ACK stalls, each "
+       "on vs off, client - relay - server over two LAN links (100 Mbit/s, 0.5 ms each); "
+       "about 30 s",
+       100, 0.5, run_sappi},
   };
   return all;
 }

@@ -70,5 +70,7 @@ bool run_http(const Testbed& testbed, const HttpSpec& spec);
 int run_azure(const TestbedConfig& config);
 int run_wcf(const TestbedConfig& config);
 int run_faults(const TestbedConfig& config);
+int run_poc(const TestbedConfig& config);
+int run_sappi(const TestbedConfig& config);
 
 }  // namespace wire

@@ -45,26 +45,24 @@ Testbed::Testbed(TestbedConfig config) : config_(std::move(config)) {
   link_.rate_bps = config_.rate_mbps * 1e6;
   link_.one_way_delay_ns = std::llround(config_.rtt_ms * 1e6 / 2);
   link_.queue_bytes = config_.queue_bytes ? config_.queue_bytes : config_.default_queue_bytes();
+  // Below 10 ms of RTT the forwarder polls for most of each round trip; with
+  // real-time priority a loaded sub-millisecond link stalled it for 40-50 ms
+  // at a time (the kernel logged RT throttling) and missed its rate by 3 % and
+  // more, without it the rate held (docs/wire.md, "Sub-millisecond links").
+  link_.realtime = config_.rtt_ms >= kRealtimeFromRttMs;
   if (link_.queue_bytes < static_cast<std::size_t>(kMtu)) {
     throw std::invalid_argument("--queue-bytes must hold one packet (>= 1500)");
   }
   removed_stale_ = remove_stale_namespaces();
   client_ns_ = std::make_unique<Namespace>("client");
+  if (config_.middle) middle_ns_ = std::make_unique<Namespace>("middle");
   server_ns_ = std::make_unique<Namespace>("server");
 
-  struct End {
-    const Namespace& ns;
-    const char* self;
-    const char* peer;
-    std::map<std::string, std::string>& recorded;
-    std::string& route;
-  };
-  End ends[2] = {{*client_ns_, kClientAddress, kServerAddress, client_sysctls_, client_route_},
-                 {*server_ns_, kServerAddress, kClientAddress, server_sysctls_, server_route_}};
-  Fd tuns[2];
+  // Every namespace gets the TCP settings: the middle's relay is a TCP
+  // endpoint of both links. Returns the TUN devices named.
   bool use_congctl = false;
-  for (int i = 0; i < 2; ++i) {
-    const std::string& ns = ends[i].ns.name();
+  auto prepare = [&](const std::string& ns, std::vector<const char*> tun_names) {
+    std::vector<Fd> tuns;
     // IPv6 off before the TUN exists, so no router solicitation or MLD packet
     // ever crosses the link; then the TCP settings of this end.
     int congestion_errno = 0;
@@ -85,7 +83,7 @@ Testbed::Testbed(TestbedConfig config) : config_(std::move(config)) {
         }
       }
       congestion_errno = write_sysctl("net.ipv4.tcp_congestion_control", config_.congestion);
-      tuns[i] = open_tun(kTunName);
+      for (const char* name : tun_names) tuns.push_back(open_tun(name));
     });
     if (congestion_errno == EPERM) {
       use_congctl = true;
@@ -96,38 +94,121 @@ Testbed::Testbed(TestbedConfig config) : config_(std::move(config)) {
           " (this kernel has: " + read_sysctl("net.ipv4.tcp_available_congestion_control") + ")");
     }
     run_ip({"-n", ns, "link", "set", "lo", "up"});
-    run_ip({"-n", ns, "link", "set", kTunName, "mtu", std::to_string(kMtu), "up"});
-    run_ip({"-n", ns, "addr", "add", std::string(ends[i].self) + "/32", "dev", kTunName});
+    for (const char* name : tun_names) {
+      run_ip({"-n", ns, "link", "set", name, "mtu", std::to_string(kMtu), "up"});
+    }
+    return tuns;
+  };
+  auto add_address = [](const std::string& ns, const char* tun, const char* address) {
+    run_ip({"-n", ns, "addr", "add", std::string(address) + "/32", "dev", tun});
+  };
+  Fd client_tun = std::move(prepare(client_ns_->name(), {kTunName})[0]);
+  Fd server_tun = std::move(prepare(server_ns_->name(), {kTunName})[0]);
+  add_address(client_ns_->name(), kTunName, kClientAddress);
+  add_address(server_ns_->name(), kTunName, kServerAddress);
+  std::vector<Fd> middle_tuns;
+  if (middle_ns_) {
+    const std::string& ns = middle_ns_->name();
+    middle_tuns = prepare(ns, {kTunName, kMiddleServerSideTunName});
+    add_address(ns, kTunName, kMiddleAddress);
+    add_address(ns, kMiddleServerSideTunName, kMiddleServerSideAddress);
+    // Only between its own two TUNs: the middle has no other device or route.
+    run_in(ns, [] {
+      if (int e = write_sysctl("net.ipv4.ip_forward", "1")) {
+        throw std::runtime_error(std::string("sysctl ip_forward: ") + strerror(e));
+      }
+    });
   }
   congestion_set_by_ = use_congctl ? "route congctl" : "sysctl";
-  for (auto& end : ends) {
-    const std::string& ns = end.ns.name();
-    std::vector<std::string> route = {
-        "-n", ns, "route", "add", std::string(end.peer) + "/32", "dev", kTunName, "src", end.self};
+
+  auto add_route = [&](const std::string& ns, const char* peer, const char* tun, const char* self) {
+    std::vector<std::string> route = {"-n",  ns,  "route", "add", std::string(peer) + "/32",
+                                      "dev", tun, "src",   self};
     if (config_.initcwnd > 0) {
       route.insert(route.end(), {"initcwnd", std::to_string(config_.initcwnd)});
     }
     if (use_congctl) route.insert(route.end(), {"congctl", config_.congestion});
     run_ip(route);
-    end.route = trim(run_ip({"-n", ns, "route", "show", std::string(end.peer) + "/32"}));
+    routes_.push_back(std::move(route));
+  };
+  auto record = [&](const std::string& ns, std::map<std::string, std::string>& recorded) {
     run_in(ns, [&] {
-      for (const char* key : kRecordedSysctls) end.recorded[key] = read_sysctl(key);
+      for (const char* key : kRecordedSysctls) recorded[key] = read_sysctl(key);
     });
+  };
+  const std::string& client = client_ns_->name();
+  const std::string& server = server_ns_->name();
+  add_route(client, kServerAddress, kTunName, kClientAddress);
+  add_route(server, kClientAddress, kTunName, kServerAddress);
+  if (middle_ns_) {
+    const std::string& middle = middle_ns_->name();
+    add_route(client, kMiddleAddress, kTunName, kClientAddress);
+    add_route(server, kMiddleServerSideAddress, kTunName, kServerAddress);
+    add_route(middle, kClientAddress, kTunName, kMiddleAddress);
+    add_route(middle, kServerAddress, kMiddleServerSideTunName, kMiddleServerSideAddress);
+    middle_routes_ = trim(run_ip({"-n", middle, "route", "show"}));
+    record(middle, middle_sysctls_);
   }
-  forwarder_ = std::make_unique<Forwarder>(link_, std::move(tuns[0]), std::move(tuns[1]));
+  client_route_ =
+      trim(run_ip({"-n", client, "route", "show", std::string(kServerAddress) + "/32"}));
+  server_route_ =
+      trim(run_ip({"-n", server, "route", "show", std::string(kClientAddress) + "/32"}));
+  record(client, client_sysctls_);
+  record(server, server_sysctls_);
+  if (middle_ns_) {
+    forwarder_ =
+        std::make_unique<Forwarder>(link_, std::move(client_tun), std::move(middle_tuns[0]));
+    middle_forwarder_ =
+        std::make_unique<Forwarder>(link_, std::move(middle_tuns[1]), std::move(server_tun));
+  } else {
+    forwarder_ = std::make_unique<Forwarder>(link_, std::move(client_tun), std::move(server_tun));
+  }
 }
 
 Testbed::~Testbed() {
+  middle_forwarder_.reset();
   forwarder_.reset();
   server_ns_.reset();
+  middle_ns_.reset();
   client_ns_.reset();
 }
 
+std::vector<Forwarder*> Testbed::links() const {
+  std::vector<Forwarder*> all = {forwarder_.get()};
+  if (middle_forwarder_) all.push_back(middle_forwarder_.get());
+  return all;
+}
+
+std::uint64_t Testbed::link_drops() const {
+  std::uint64_t n = 0;
+  for (const Forwarder* f : links()) {
+    n += f->stats(Direction::kClientToServer).packets_dropped +
+         f->stats(Direction::kServerToClient).packets_dropped;
+  }
+  return n;
+}
+
+void Testbed::set_quickack(bool on) {
+  if (on == quickack_) return;
+  for (const auto& add : routes_) {
+    std::vector<std::string> change = add;
+    change[3] = "change";
+    if (on) change.insert(change.end(), {"quickack", "1"});
+    run_ip(change);
+  }
+  quickack_ = on;
+}
+
 const std::string& Testbed::namespace_name(Side side) const {
+  if (side == Side::kMiddle) {
+    if (!middle_ns_) throw std::logic_error("this testbed has no middle namespace");
+    return middle_ns_->name();
+  }
   return side == Side::kClient ? client_ns_->name() : server_ns_->name();
 }
 
 const std::map<std::string, std::string>& Testbed::sysctls(Side side) const {
+  if (side == Side::kMiddle) return middle_sysctls_;
   return side == Side::kClient ? client_sysctls_ : server_sysctls_;
 }
 
@@ -183,6 +264,15 @@ std::string Testbed::context_json() const {
   sysctl_object(client_sysctls_);
   o << ", \"server_sysctls\": ";
   sysctl_object(server_sysctls_);
+  if (middle_ns_) {
+    o << ", \"middle\": {\"client_side\": " << json_string(kMiddleAddress)
+      << ", \"server_side\": " << json_string(kMiddleServerSideAddress)
+      << ", \"links\": \"client - middle and middle - server, each at the rate and RTT above\""
+      << ", \"routes\": " << json_string(middle_routes_)
+      << ", \"quickack\": " << (quickack_ ? "true" : "false") << ", \"sysctls\": ";
+    sysctl_object(middle_sysctls_);
+    o << ", \"forwarder_scheduling\": " << json_string(middle_forwarder_->scheduling()) << "}";
+  }
   o << ", \"forwarder_scheduling\": " << json_string(forwarder_->scheduling()) << "}";
   return o.str();
 }

@@ -193,8 +193,7 @@ std::int64_t Client::stall_timeout_ns() const {
 }
 
 std::uint64_t Client::drops() const {
-  return testbed_.forwarder().stats(Direction::kClientToServer).packets_dropped +
-         testbed_.forwarder().stats(Direction::kServerToClient).packets_dropped;
+  return testbed_.link_drops();
 }
 
 Fd Client::connect_to(std::uint16_t port, std::int64_t* started_ns, std::int64_t* connected_ns,
