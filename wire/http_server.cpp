@@ -87,25 +87,28 @@ std::chrono::milliseconds http_io_timeout(const Testbed& testbed) {
       static_cast<std::int64_t>(std::max(5000.0, 20 * testbed.config().rtt_ms)));
 }
 
-HttpServer::HttpServer(const Testbed& testbed)
-    : server_(std::make_unique<Listener>()), timeout_(http_io_timeout(testbed)) {
-  const auto timeout = timeout_;
-  server_->new_task_queue = [] { return new ThreadPerConnection; };
-  server_->set_tcp_nodelay(true);
-  server_->set_keep_alive_max_count(1'000'000);
-  server_->set_keep_alive_timeout(
+void configure_server(httplib::Server& server, std::chrono::milliseconds timeout, bool nodelay) {
+  server.set_tcp_nodelay(nodelay);
+  server.set_keep_alive_max_count(1'000'000);
+  server.set_keep_alive_timeout(
       std::max<time_t>(30, std::chrono::duration_cast<std::chrono::seconds>(timeout).count()));
-  server_->set_read_timeout(timeout);
-  server_->set_write_timeout(timeout);
+  server.set_read_timeout(timeout);
+  server.set_write_timeout(timeout);
   // cpp-httplib waits for a socket to become writable within its write
   // timeout, then calls a blocking send() that can block for ever when the
   // client stops reading; SO_SNDTIMEO (and SO_RCVTIMEO) bound that call too.
   // Accepted sockets inherit them from the listener.
-  server_->set_socket_options([timeout](socket_t sock) {
+  server.set_socket_options([timeout](socket_t sock) {
     int yes = 1;
     ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
     set_socket_timeouts(sock, timeout);
   });
+}
+
+HttpServer::HttpServer(const Testbed& testbed)
+    : server_(std::make_unique<Listener>()), timeout_(http_io_timeout(testbed)) {
+  server_->new_task_queue = [] { return new ThreadPerConnection; };
+  configure_server(*server_, timeout_, true);
   server_->Get("/rows",
                [this](const httplib::Request& req, httplib::Response& res) { handle(req, res); });
   const bool bound = run_in(testbed.namespace_name(Side::kServer),

@@ -40,6 +40,10 @@ std::chrono::milliseconds http_io_timeout(const Testbed& testbed);
 // SO_SNDTIMEO and SO_RCVTIMEO of fd: a blocking send() or recv() gives up
 // after timeout.
 void set_socket_timeouts(int fd, std::chrono::milliseconds timeout);
+// What every server of the testbed shares (the HTTP service, the relay, the
+// SOAP receiver): keep-alive for the whole run, the I/O timeout on reads,
+// writes and the sockets themselves, and Nagle off when nodelay.
+void configure_server(httplib::Server& server, std::chrono::milliseconds timeout, bool nodelay);
 
 class HttpServer {
  public:

@@ -32,17 +32,7 @@ Relay::Relay(const Testbed& testbed, RelaySettings settings)
     : settings_(std::move(settings)), server_(std::make_unique<httplib::Server>()) {
   if (!settings_.router.empty()) router_ = make_router(settings_.router);
   const auto timeout = http_io_timeout(testbed);
-  server_->set_tcp_nodelay(settings_.nodelay);
-  server_->set_keep_alive_max_count(1'000'000);
-  server_->set_keep_alive_timeout(
-      std::max<time_t>(30, std::chrono::duration_cast<std::chrono::seconds>(timeout).count()));
-  server_->set_read_timeout(timeout);
-  server_->set_write_timeout(timeout);
-  server_->set_socket_options([timeout](socket_t sock) {
-    int yes = 1;
-    ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
-    set_socket_timeouts(sock, timeout);
-  });
+  configure_server(*server_, timeout, settings_.nodelay);
   auto handler = [this](const httplib::Request& req, httplib::Response& res) { handle(req, res); };
   server_->Post("/deliver", handler);
   server_->Post("/deliver/a", handler);

@@ -12,18 +12,7 @@ namespace wire {
 
 SoapReceiver::SoapReceiver(const Testbed& testbed, std::string expected, bool nodelay)
     : expected_(std::move(expected)), server_(std::make_unique<httplib::Server>()) {
-  const auto timeout = http_io_timeout(testbed);
-  server_->set_tcp_nodelay(nodelay);
-  server_->set_keep_alive_max_count(1'000'000);
-  server_->set_keep_alive_timeout(
-      std::max<time_t>(30, std::chrono::duration_cast<std::chrono::seconds>(timeout).count()));
-  server_->set_read_timeout(timeout);
-  server_->set_write_timeout(timeout);
-  server_->set_socket_options([timeout](socket_t sock) {
-    int yes = 1;
-    ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
-    set_socket_timeouts(sock, timeout);
-  });
+  configure_server(*server_, http_io_timeout(testbed), nodelay);
   server_->Post(R"(/receiver/(a|b))", [this](const httplib::Request& req, httplib::Response& res) {
     const std::string receiver = req.matches[1];
     if (req.body != expected_) {

@@ -137,6 +137,17 @@ class Compare(unittest.TestCase):
             self.assertGreater(model["first"], model["warm"])
             self.assertEqual(rows[1]["models"][discipline]["calls"], 8)
         self.assertIn("| concurrent json/100 | p95 ms |", wc.table(rows))
+        # The file `./wirebench wire --scenario` saves holds the same lines.
+        saved = {"type": "wirebench-scenario", "scenario": "poc",
+                 "context": {k: v for k, v in lines[0].items() if k != "type"},
+                 "checks": [], "results": [l for l in lines if l["type"] == "scenario_result"],
+                 "requests": [l for l in lines if l["type"] == "http_request"], "other": []}
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "poc-scenario.json")
+            with open(path, "w", encoding="utf-8") as handle:
+                json.dump(saved, handle)
+            again = wc.compare(wc.read_lines(path))
+        self.assertEqual([r["measured"] for r in again], [r["measured"] for r in rows])
 
 
 if __name__ == "__main__":

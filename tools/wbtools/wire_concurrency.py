@@ -157,12 +157,22 @@ def poc_calls(warm_calls):
 
 
 def read_lines(path):
-    """The JSON lines of a scenario run (non-JSON lines, e.g. progress, are skipped)."""
+    """The JSON lines of a scenario run: wirebench_wire's output (non-JSON lines, e.g.
+    progress, are skipped), or the file `./wirebench wire --scenario` saves, whose lists hold
+    the same lines."""
     try:
         with open(path, encoding="utf-8") as handle:
             text = handle.read()
     except OSError as err:
         raise UserError(f"{path}: cannot read: {err.strerror or err}") from None
+    try:
+        saved = json.loads(text)
+    except json.JSONDecodeError:
+        saved = None
+    if isinstance(saved, dict) and saved.get("type") == "wirebench-scenario":
+        return ([dict(saved.get("context", {}), type="context")] + saved.get("checks", [])
+                + saved.get("results", [])
+                + saved.get("requests", []) + saved.get("other", []))
     lines = []
     for raw in text.splitlines():
         try:
