@@ -163,12 +163,22 @@ class Transfer(unittest.TestCase):
         # bbr's rate samples stay below count / (RTT + (count-1) / pace) and it paces at the
         # fixed point pace = 0.99 * 2.885 * count / (RTT + (count-1) / pace):
         # 100,000 B = 70 packets: (2.8565 * 70 - 69) / 40 ms = 3,273.9 packets/s, under the
-        # link's 8,333: each of the 69 packets after the first waits 305.4 - 120 us,
-        # 12.80 ms in all, beside the RTT (40 ms) and 103,640 B at the line rate (8.2912 ms).
+        # link's 8,333. Above 1.2 Mbit/s bbr sends 2 segments per pacing slot (Linux's
+        # bbr_min_tso_segs): 35 bursts, each of the 34 after the first waiting 2 / 3,273.9 s
+        # - 240 us = 370.9 us, 12.61 ms in all, beside the RTT (40 ms) and 103,640 B at the
+        # line rate (8.2912 ms).
         bbr = link(congestion="bbr")
         self.assertAlmostEqual(tcp.bbr_warm_pace(70, 0.040), 3273.94, places=1)
-        self.assertAlmostEqual(tcp.transfer(100_000, bbr)["total"], 0.040 + 0.0082912 + 0.0127955,
+        self.assertAlmostEqual(tcp.bbr_warm_idle(70, 0.040, 1500, 100e6),
+                               34 * (2 / 3273.9413 - 0.00024), places=7)
+        self.assertAlmostEqual(tcp.transfer(100_000, bbr)["total"],
+                               0.040 + 0.0082912 + 34 * (2 / 3273.9413 - 0.00024), places=6)
+        # Below 1.2 Mbit/s of pacing, one segment per slot: 3 packets paced at 14.28/s
+        # (2.8565 * 10 / 2 s, the floor) on a 5 Mbit/s link wait 2 x (70.02 - 2.4) ms.
+        pace = 2.856536 * 10 / 2.0
+        self.assertAlmostEqual(tcp.bbr_warm_idle(3, 2.0, 1500, 5e6), 2 * (1 / pace - 0.0024),
                                places=6)
+        self.assertEqual(tcp.bbr_warm_idle(1, 0.040, 1500, 100e6), 0)
         # 1,448,000 B = 1,000 packets: paced at (2.8565 * 1000 - 999) / 40 ms = 46,438/s,
         # above the link rate: back to back, as cubic's kept window.
         self.assertAlmostEqual(tcp.transfer(1_448_000, bbr)["total"],

@@ -159,6 +159,22 @@ def bbr_warm_pace(count, rtt_s, initial_window=10):
     return max(floor, (gain * count - (count - 1)) / rtt_s)
 
 
+# Linux's bbr_min_tso_rate: at a pacing rate of at least this many bits per second bbr sends
+# each pacing slot's burst as 2 segments (bbr_min_tso_segs, through tcp_tso_autosize, whose
+# 1 ms of data is less than that on the links here), below it as 1.
+BBR_MIN_TSO_RATE_BPS = 1.2e6
+
+
+def bbr_warm_idle(count, rtt_s, packet_bytes, bandwidth_bps, initial_window=10):
+    """Seconds a warm response of count packets of packet_bytes (IP) waits for bbr's pacing,
+    beyond its serialization: bursts of 1 or 2 segments (BBR_MIN_TSO_RATE_BPS), one per slot
+    of burst / pace seconds, each burst sent back to back at the link rate."""
+    pace = bbr_warm_pace(count, rtt_s, initial_window)
+    burst = 2 if pace * packet_bytes * 8 >= BBR_MIN_TSO_RATE_BPS else 1
+    gaps = -(-count // burst) - 1
+    return max(0, gaps) * max(0.0, burst / pace - burst * packet_bytes * 8 / bandwidth_bps)
+
+
 def bbr_probe_rtt(seconds, rtt_s):
     """Seconds bbr's PROBE_RTT adds to a transfer of seconds: per 10 s of it, one round trip
     to drain the flight and max(200 ms, RTT) at 4 packets, the link next to idle."""
@@ -205,11 +221,9 @@ def transfer(nbytes, link, bandwidth_bps=None, connection=None):
         idle, stalls = max(0.0, startup - rtt / 2 - serialization), rounds - 1
     elif link.congestion == "bbr" and link.slow_start and state == "warm" and rtt > 0:
         # A kept window, but paced: below the link rate each packet waits for its slot.
-        count = segments(nbytes, link.mss_bytes)
-        packet_time = (link.mss_bytes + link.header_bytes) * 8 / bandwidth
-        pace = bbr_warm_pace(count, rtt, link.initial_window_segments)
-        if count > 1 and pace * packet_time < 1:
-            idle = (count - 1) * (1 / pace - packet_time)
+        idle = bbr_warm_idle(segments(nbytes, link.mss_bytes), rtt,
+                             link.mss_bytes + link.header_bytes, bandwidth,
+                             link.initial_window_segments)
     elif starts_slow:
         idle, stalls = slow_start_stalls(nbytes, rtt, bandwidth, link.mss_bytes,
                                          link.initial_window_segments, link.header_bytes)

@@ -11,6 +11,8 @@ const wbModel = (() => {
   // bbr's PROBE_RTT: every 10 s it drains to 4 packets for max(200 ms, RTT).
   const BBR_MIN_RTT_WINDOW_S = 10.0;
   const BBR_PROBE_RTT_S = 0.2;
+  // Linux's bbr_min_tso_rate: from it up, each paced burst is 2 segments (tcp.py).
+  const BBR_MIN_TSO_RATE_BPS = 1.2e6;
 
   function segments(nbytes, mss) {
     return Math.max(0, Math.ceil(nbytes / mss));
@@ -100,6 +102,15 @@ const wbModel = (() => {
     return Math.max(floor, (gain * count - (count - 1)) / rttS);
   }
 
+  // Seconds a warm response waits for bbr's pacing in bursts of 1 or 2 segments
+  // (tcp.bbr_warm_idle, BBR_MIN_TSO_RATE_BPS).
+  function bbrWarmIdle(count, rttS, packetBytes, bandwidthBps, initialWindow) {
+    const pace = bbrWarmPace(count, rttS, initialWindow);
+    const burst = pace * packetBytes * 8 >= BBR_MIN_TSO_RATE_BPS ? 2 : 1;
+    const gaps = Math.max(0, Math.ceil(count / burst) - 1);
+    return gaps * Math.max(0.0, burst / pace - burst * packetBytes * 8 / bandwidthBps);
+  }
+
   function bbrProbeRtt(seconds, rttS) {
     return Math.floor(seconds / BBR_MIN_RTT_WINDOW_S) * (rttS + Math.max(BBR_PROBE_RTT_S, rttS));
   }
@@ -133,10 +144,8 @@ const wbModel = (() => {
       idle = Math.max(0.0, startup - rtt / 2 - serialization);
       stalls = rounds - 1;
     } else if (link.congestion === "bbr" && link.slow_start && state === "warm" && rtt > 0) {
-      const count = segments(nbytes, link.mss_bytes);
-      const packetTime = (link.mss_bytes + link.header_bytes) * 8 / bandwidth;
-      const pace = bbrWarmPace(count, rtt, link.initial_window_segments);
-      if (count > 1 && pace * packetTime < 1) idle = (count - 1) * (1 / pace - packetTime);
+      idle = bbrWarmIdle(segments(nbytes, link.mss_bytes), rtt, link.mss_bytes + link.header_bytes,
+                         bandwidth, link.initial_window_segments);
     } else if (startsSlow) {
       [idle, stalls] = slowStartStalls(nbytes, rtt, bandwidth, link.mss_bytes,
                                        link.initial_window_segments, link.header_bytes);
