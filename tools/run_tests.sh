@@ -172,7 +172,10 @@ while [[ $# -gt 0 ]]; do
   esac
   shift
 done
-phase "building (preset release)" build || {
+# The tests' targets only: the test executable (with the bench executables and
+# the CLI it runs) and the wire's command line; the standalone loops are
+# `./wirebench bench`'s.
+phase "building (preset release)" build wirebench_tests wirebench_wire || {
   summary
   exit
 }
