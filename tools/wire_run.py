@@ -27,7 +27,7 @@ import subprocess
 import sys
 import time
 
-from wbtools import cli, machine, wire_cases, wire_measure, wire_model
+from wbtools import cli, machine, scenario_run, wire_cases, wire_measure, wire_model
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # Another emulator (another run of this tool, or an HTTP scenario) counts as busy too.
@@ -92,12 +92,6 @@ def wait_until_quiet(limit_s, log):
         return None
     return {"waited_s": round(waited, 1), "busy": [s[:160] for s in first],
             "still_busy": bool(seen)}
-
-
-def git_commit():
-    proc = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"],
-                          capture_output=True, text=True, check=False)
-    return proc.stdout.strip() or "unknown"
 
 
 def choose(args, raw_profiles):
@@ -179,7 +173,7 @@ def main(argv):
 
     stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y%m%dT%H%M%SZ")
     cpu_model = machine.local_cpu_model()
-    commit = git_commit()
+    commit = scenario_run.git_commit(ROOT)[1]
     out = args.out or os.path.join(
         ROOT, "results", f"{stamp}-{machine.slug(cpu_model)}-{commit}-wire.json")
     groups, cases, waits, waited = [], [], [], 0.0

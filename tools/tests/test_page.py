@@ -19,6 +19,10 @@ REAL = os.path.join(HERE, "data", "published-science-1000.json")
 SYNTHETIC = os.path.join(HERE, "data", "synthetic.json")
 WIRE = os.path.join(HERE, "data", "wire-sample.json")
 SCENARIO = os.path.join(HERE, "data", "scenario-poc-sample.json")
+# The page tests run in headless Chromium; without it they skip and say why.
+needs_chromium = unittest.skipUnless(
+    chromium.find(), f"Chromium is not installed (Debian package '{chromium.PACKAGE}', "
+    "which tools/lib.sh installs)")
 
 RANKING = """Array.from(document.querySelectorAll('#ranking tbody tr')).map(tr =>
   [tr.dataset.pairing, Number(tr.dataset.total)])"""
@@ -29,8 +33,7 @@ def _label(p):
     return f"{p.format} {p.serializer} \u2192 {p.parser or '(no decoder)'}{compression}"
 
 
-@unittest.skipUnless(chromium.find(), f"Chromium is not installed (Debian package "
-                     f"'{chromium.PACKAGE}', which tools/lib.sh installs)")
+@needs_chromium
 class Page(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
@@ -165,8 +168,7 @@ class Page(unittest.TestCase):
         self.browser.open(self.page, 1366, 900)
 
 
-@unittest.skipUnless(chromium.find(), f"Chromium is not installed (Debian package "
-                     f"'{chromium.PACKAGE}', which tools/lib.sh installs)")
+@needs_chromium
 class WireSection(unittest.TestCase):
     """A page with a measured-wire file (a few cases of a real `wire --matrix` run)."""
 
@@ -191,8 +193,7 @@ class WireSection(unittest.TestCase):
             self.assertEqual(row[8], f"{case['model']['after']['ratio']:.3f}x")
 
 
-@unittest.skipUnless(chromium.find(), f"Chromium is not installed (Debian package "
-                     f"'{chromium.PACKAGE}', which tools/lib.sh installs)")
+@needs_chromium
 class ScenarioSection(unittest.TestCase):
     """A page with a scenario file (a real poc run's result and check lines, a few calls)
     and a failed run of another scenario."""
@@ -254,8 +255,7 @@ class ScenarioSection(unittest.TestCase):
             self.assertEqual(keys.index("published_body_bytes"), keys.index("body_bytes") + 1)
 
 
-@unittest.skipUnless(chromium.find(), f"Chromium is not installed (Debian package "
-                     f"'{chromium.PACKAGE}', which tools/lib.sh installs)")
+@needs_chromium
 class ComparePage(unittest.TestCase):
     def test_differences_first_and_a_significant_change(self):
         with open(SYNTHETIC, encoding="utf-8") as handle:

@@ -7,7 +7,9 @@ build differences and the machine's speed (the calibration probes) come from
 compare.context_differences and compare.machine_speed.
 """
 
-from .. import compare, stats
+import math
+
+from .. import compare
 from . import data as page_data, markdown
 
 # compare.verdict's calls as the page words them.
@@ -24,18 +26,16 @@ def build(old, new, clock="cpu", min_change=compare.MIN_CHANGE):
         old_times, new_times = before.times(clock), after.times(clock)
         if not old_times or not new_times or min(old_times + new_times) <= 0:
             continue
-        point, interval = stats.ratio_interval(new_times, old_times)
-        test = (stats.mann_whitney_u(old_times, new_times)
-                if min(len(old_times), len(new_times)) >= compare.UTEST_MIN_REPETITIONS else None)
+        v = compare.verdict(old_times, new_times, min_change)
+        interval = v.interval
         bench = before.name
-        call = compare.verdict(old_times, new_times, min_change).call
         rows.append({"name": name, "format": bench.format or "-", "op": bench.op or "-",
                      "old": before.median(clock), "new": after.median(clock),
-                     "n_old": len(old_times), "n_new": len(new_times), "ratio": point,
+                     "n_old": len(old_times), "n_new": len(new_times), "ratio": v.ratio,
                      "low": interval.low if interval else None,
                      "high": interval.high if interval else None,
                      "coverage": interval.confidence if interval else None,
-                     "p": test.p if test else None, "verdict": CALLS[call]})
+                     "p": None if math.isnan(v.p) else v.p, "verdict": CALLS[v.call]})
     differences = compare.context_differences(old, new)
     speed = compare.machine_speed(old, new, clock, min_change)
     return page_data.clean({
