@@ -3,15 +3,19 @@
 
 Copies RESULT.json and the files beside it (RESULT-conformance.json, -standalone.json,
 -icount.json, -threads.json and the report folder RESULT/) into results/ when they are
-elsewhere; removes the same machine's other runs that neither README.md nor a file in docs/
-cites (a cited run stays, as a focused run); rewrites results/README.md, the index. The
-machine is the result's CPU model (its context's cpu_model, shortened as in its file name).
-Then commit results/ to publish it.
+elsewhere; removes the same machine's other runs of the whole suite (the git history keeps
+them: a document cites one as `git show REV:results/NAME.json`, and publish names the documents
+that cite a removed run's copy) and its focused runs that neither README.md nor a file in docs/
+cites; rewrites results/README.md, the index. Without RESULT.json, applies the same policy to
+what results/ holds. The machine is the result's CPU model (its context's cpu_model, shortened
+as in its file name). Then commit results/ to publish it. results/ is meant to stay under
+40 MB: publish says when it is over.
 """
 
 import argparse
 import os
 import shutil
+import subprocess
 import sys
 
 from wbtools import cli, runs
@@ -24,7 +28,8 @@ def parse_args(argv):
         prog="wirebench publish", description=__doc__.split("\n\n", 1)[1],
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("result", metavar="RESULT.json", nargs="?",
-                        help="the run to publish (none: only rewrite the index)")
+                        help="the run to publish (none: apply the policy to what results/ holds "
+                             "and rewrite the index)")
     parser.add_argument("--results", metavar="DIR", default=os.path.join(ROOT, "results"),
                         help="the results folder (default: results/ of the repository)")
     parser.add_argument("--docs-root", metavar="DIR", default=ROOT,
@@ -76,12 +81,18 @@ def main(argv=None):
     if new and new.name not in {run.name for run in present}:
         present.append(new)  # a dry run copies nothing
     cited = runs.citations(args.docs_root, present)
-    removed = runs.plan_publish(present, new, cited) if new else []
+    removed = runs.plan_publish(present, new, cited) if new else runs.plan_prune(present, cited)
     for run in present:
-        if new and run.name != new.name and run.machine == new.machine and cited[run.name]:
+        if new and run.name != new.name and run.machine == new.machine and cited[run.name] \
+                and run not in removed:
             print(f"publish: keep {run.name} (cited by {', '.join(cited[run.name])})",
                   file=sys.stderr)
+    head = _head_commit()
     for run in removed:
+        for doc in cited[run.name]:
+            print(f"publish: {doc} cites {run.name}, which leaves the tree: cite it from the "
+                  f"history, `git show {head}:results/{run.name}.json`, or cite the published "
+                  "run", file=sys.stderr)
         for rel in run.paths:
             print(f"publish: remove {rel}", file=sys.stderr)
             if args.dry_run:
@@ -102,7 +113,31 @@ def main(argv=None):
         os.replace(tmp, index)
     print(f"publish: {index}: {len(kept)} run(s)" + (" (dry run)" if args.dry_run else ""),
           file=sys.stderr)
+    size = _tree_bytes(args.results)
+    if size > SIZE_LIMIT:
+        print(f"publish: warning: {args.results} holds {size / 2**20:.1f} MiB, over the "
+              f"{SIZE_LIMIT / 2**20:.0f} MiB the repository allows it", file=sys.stderr)
     return 0
+
+
+# What results/ may hold: a clone carries every published file.
+SIZE_LIMIT = 40 * 2**20
+
+
+def _tree_bytes(folder):
+    """Bytes of every file under folder."""
+    return sum(os.path.getsize(os.path.join(d, f)) for d, _, files in os.walk(folder)
+               for f in files)
+
+
+def _head_commit():
+    """The short commit of HEAD, which still holds the files a publish removes."""
+    try:
+        out = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"],
+                             capture_output=True, text=True, check=True)
+        return out.stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "HEAD"
 
 
 if __name__ == "__main__":

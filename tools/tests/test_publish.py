@@ -5,6 +5,7 @@ import contextlib
 import io
 import json
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -117,6 +118,37 @@ class Publish(unittest.TestCase):
         self.assertIn("`docs/findings.md`", index)
         self.assertEqual(index.count("| [`2026"), 3)
 
+    def test_a_cited_older_run_of_the_whole_suite_leaves_for_the_history(self):
+        with open(os.path.join(self.root, "docs", "methodology.md"), "w", encoding="utf-8") as f:
+            f.write("from results/20261201T010000Z-amd-epyc-f26m2-aaaaaaa.json\n")
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err):
+            publish.main([os.path.join(self.new, "20261201T040000Z-amd-epyc-f26m2-ddddddd.json"),
+                          "--results", self.results, "--docs-root", self.root])
+        self.assertFalse([n for n in self.listing() if "aaaaaaa" in n], "older whole run left")
+        self.assertIn("docs/methodology.md cites 20261201T010000Z-amd-epyc-f26m2-aaaaaaa",
+                      err.getvalue())
+        self.assertRegex(err.getvalue(), r"git show \w+:results/20261201T010000Z-amd-epyc-f26m2-"
+                                         r"aaaaaaa\.json")
+
+    def test_a_history_citation_keeps_nothing_in_the_tree(self):
+        with open(os.path.join(self.root, "docs", "findings.md"), "w", encoding="utf-8") as f:
+            f.write("see `git show 3952b19:results/20261201T020000Z-amd-epyc-f26m2-bbbbbbb.json`\n")
+        self.publish()  # no new run: the policy over what is there
+        listing = self.listing()
+        self.assertFalse([n for n in listing if "bbbbbbb" in n], "focused run cited only in "
+                         "the history left")
+        self.assertIn("20261201T010000Z-amd-epyc-f26m2-aaaaaaa.json", listing)  # published
+        self.assertIn("20261201T030000Z-intel-xeon-platinum-8481c-f6m143-ccccccc.json", listing)
+
+    def test_publishing_a_focused_run_keeps_the_published_one(self):
+        write_run(self.new, "20261201T050000Z-amd-epyc-f26m2-eeeeeee", EPYC,
+                  names=["json/message/100/decode/rapidjson-dom/from:reference"], report=False)
+        self.publish(os.path.join(self.new, "20261201T050000Z-amd-epyc-f26m2-eeeeeee.json"))
+        listing = self.listing()
+        self.assertIn("20261201T010000Z-amd-epyc-f26m2-aaaaaaa.json", listing)
+        self.assertIn("20261201T050000Z-amd-epyc-f26m2-eeeeeee.json", listing)
+
     def test_a_wire_result_is_listed_and_kept(self):
         wire = "20261201T050000Z-amd-epyc-f26m2-eeeeeee-wire.json"
         with open(os.path.join(self.results, wire), "w", encoding="utf-8") as f:
@@ -164,6 +196,30 @@ class Publish(unittest.TestCase):
         write_run(self.new, "20261201T050000Z-x-eeeeeee", "", report=False)
         with self.assertRaisesRegex(UserError, "cpu_model"):
             self.publish(os.path.join(self.new, "20261201T050000Z-x-eeeeeee.json"))
+
+
+class TheRepository(unittest.TestCase):
+    """The published tree itself: what the documents cite is there, within its size."""
+
+    ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+    def test_every_cited_run_is_in_results_or_cited_from_the_history(self):
+        results = os.path.join(self.ROOT, "results")
+        present = {run.name for run in runs.scan(results)}
+        present |= {name[:-5] for name in runs.wire_results(results) + runs.scenario_results(results)}
+        cited = re.compile(r"results/(\d{8}T\d{6}Z-[a-z0-9-]+?)(?:\.json|/|-conformance|"
+                           r"-standalone|-icount|-threads)")
+        missing = []
+        for doc, text in runs.citing_texts(self.ROOT).items():
+            for name in cited.findall(runs.HISTORY_CITATION.sub("", text)):
+                if name not in present:
+                    missing.append(f"{doc}: {name}")
+        self.assertEqual(missing, [], "cite these from the history (`git show REV:results/"
+                                      "NAME.json`) or cite the published run")
+
+    def test_results_stay_under_the_size_limit(self):
+        size = publish._tree_bytes(os.path.join(self.ROOT, "results"))
+        self.assertLess(size, publish.SIZE_LIMIT, f"results/ holds {size / 2**20:.1f} MiB")
 
 
 if __name__ == "__main__":

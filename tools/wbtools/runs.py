@@ -4,12 +4,15 @@ that cite it, and the index results/README.md.
 A run is a result file <UTC stamp>-<machine>-<commit>.json with what tools/run_bench.sh writes
 beside it: <name>-conformance.json, <name>-standalone.json, <name>-icount.json,
 <name>-threads.json and the report folder <name>/. Each machine keeps one published run
-(the newest run of the whole suite); other runs stay only while a document cites them.
+(the newest run of the whole suite); a focused run stays only while a document cites it. An
+older run of the whole suite lives in the git history, where a document cites it as
+`git show REV:results/NAME.json` (a citation of that form keeps nothing in the tree).
 """
 
 import glob
 import json
 import os
+import re
 from dataclasses import dataclass, field
 
 from wbtools.cli import UserError
@@ -113,13 +116,24 @@ def scan(results_dir):
     return [load_run(results_dir, name) for name in mains]
 
 
-def citations(root, runs):
-    """{run name: [documents under root that mention it]} for every run."""
+# A citation of a run in the git history: `git show 3952b19:results/NAME.json`.
+HISTORY_CITATION = re.compile(r"git show [0-9a-f]{7,40}:results/[^\s`)]+")
+
+
+def citing_texts(root):
+    """{document path relative to root: its text} for every document that may cite a run."""
     texts = {}
     for pattern in CITING_GLOBS:
         for path in glob.glob(os.path.join(root, pattern), recursive=True):
             with open(path, encoding="utf-8", errors="replace") as handle:
                 texts[os.path.relpath(path, root)] = handle.read()
+    return texts
+
+
+def citations(root, runs):
+    """{run name: [documents under root that cite its copy in the tree]} for every run; a
+    citation of the run in the git history does not count."""
+    texts = {doc: HISTORY_CITATION.sub("", text) for doc, text in citing_texts(root).items()}
     return {run.name: sorted(doc for doc, text in texts.items() if run.name in text)
             for run in runs}
 
@@ -156,8 +170,10 @@ def index_markdown(runs, cited, wire=(), scenarios=()):
         "Written by `./wirebench publish RESULT.json`; do not edit by hand.",
         "",
         "Each machine keeps one published run of the whole suite, named after the machine's CPU",
-        "model; a newer one replaces it. A focused run stays while `README.md` or a file in",
-        "`docs/` cites it. A run is Google Benchmark's JSON, `<UTC stamp>-<machine>-<commit>.json`,",
+        "model; a newer one replaces it, and the older one stays in the git history (a document",
+        "cites it as `git show REV:results/NAME.json`). A focused run stays while `README.md` or",
+        "a file in `docs/` cites it. A run is Google Benchmark's JSON,",
+        "`<UTC stamp>-<machine>-<commit>.json`,",
         "with beside it the JSON conformance matrix (`-conformance.json`), the libraries' own",
         "loops (`-standalone.json`), callgrind's instruction counts (`-icount.json`, with",
         "`bench --icount`) and a folder with the report page `report.html`, its summary",
@@ -195,6 +211,17 @@ def index_markdown(runs, cited, wire=(), scenarios=()):
 
 
 def plan_publish(runs, new, cited):
-    """The runs that publishing `new` removes: the same machine's others that nothing cites."""
+    """The runs that publishing `new` removes: of the same machine, what the policy
+    (plan_prune) removes once `new` is among the runs, but never `new` itself."""
+    return [run for run in plan_prune(runs, cited)
+            if run.name != new.name and run.machine == new.machine]
+
+
+def plan_prune(runs, cited):
+    """The runs the policy removes: per machine, every run of the whole suite but the newest
+    (a document cites an older one in the git history), and every focused run that nothing
+    cites."""
+    chosen = published(runs)
     return [run for run in runs
-            if run.name != new.name and run.machine == new.machine and not cited.get(run.name)]
+            if chosen.get(run.machine) is not run
+            and (run.whole_suite or not cited.get(run.name))]
