@@ -1,7 +1,8 @@
-// libFuzzer target for one format (WB_FUZZ_FORMAT, set per executable by
-// fuzz/CMakeLists.txt): the input goes through EVERY decoder of that format in
-// the registry, parse-only and a full decode into each dataset, so one target
-// covers the whole decoder family and new adapters are fuzzed without edits.
+// libFuzzer target for one format, named at start-up (-wb_format=F among
+// libFuzzer's flags, or the environment's WIREBENCH_FUZZ_FORMAT): the input
+// goes through EVERY decoder of that format in the registry, parse-only and a
+// full decode into each dataset, so one run covers the whole decoder family
+// and new formats and adapters are fuzzed without edits.
 // A DecodeError is the expected answer to garbage; anything else that escapes
 // (another exception, a crash, a sanitizer report) is a finding. So is a
 // disagreement: the decoders that accept the bytes as one dataset must read
@@ -11,6 +12,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -24,13 +27,23 @@
 
 namespace {
 
+// The format under test, set once by LLVMFuzzerInitialize.
+std::string fuzz_format;
+
 struct Family {
   std::vector<const wb::CodecEntry*> entries;
   std::vector<std::unique_ptr<wb::Decoder>> decoders;
-  Family() : entries(wb::codecs_of(WB_FUZZ_FORMAT, wb::Role::decode)) {
+  Family() : entries(wb::codecs_of(fuzz_format, wb::Role::decode)) {
     for (const wb::CodecEntry* c : entries) decoders.push_back(c->make_decoder());
   }
 };
+
+// The registry's formats, for an error message.
+std::string format_list() {
+  std::string out;
+  for (std::string_view f : wb::formats()) out += (out.empty() ? "" : ", ") + std::string(f);
+  return out;
+}
 
 // Whether f ran through; a DecodeError is a clean rejection.
 template <class F>
@@ -70,7 +83,7 @@ void check_agreement(const std::vector<Reading>& readings, std::size_t kind) {
     const auto doubles = reference->decoder->exact && r.decoder->exact ? wb::DoubleMatch::identical
                                                                        : wb::DoubleMatch::close;
     if (const auto d = wb::first_difference(reference->records, r.records, doubles))
-      finding(std::string(WB_FUZZ_FORMAT) + " decoders disagree on " +
+      finding(fuzz_format + " decoders disagree on " +
               std::string(wb::dataset_info(static_cast<wb::DatasetKind>(kind)).name) +
               " rows: " + std::string(reference->decoder->library) + " (expected), " +
               std::string(r.decoder->library) + "\n" + *d);
@@ -79,11 +92,36 @@ void check_agreement(const std::vector<Reading>& readings, std::size_t kind) {
 
 }  // namespace
 
+// Takes -wb_format=F out of the arguments (libFuzzer ignores flags it does not
+// know, but a flag of ours is better not left to it), else reads
+// WIREBENCH_FUZZ_FORMAT; a format without decoders ends the run at once.
+extern "C" int LLVMFuzzerInitialize(int* argc, char*** argv) {
+  constexpr std::string_view kFlag = "-wb_format=";
+  int kept = 0;
+  for (int i = 0; i < *argc; ++i) {
+    std::string_view arg = (*argv)[i];
+    if (arg.substr(0, kFlag.size()) == kFlag)
+      fuzz_format = arg.substr(kFlag.size());
+    else
+      (*argv)[kept++] = (*argv)[i];
+  }
+  *argc = kept;
+  if (fuzz_format.empty())
+    if (const char* env = std::getenv("WIREBENCH_FUZZ_FORMAT")) fuzz_format = env;
+  if (wb::codecs_of(fuzz_format, wb::Role::decode).empty()) {
+    std::fprintf(stderr, "fuzz_decoder: %s (formats: %s)\n",
+                 fuzz_format.empty() ? "no format: give -wb_format=F or WIREBENCH_FUZZ_FORMAT"
+                                     : ("no decoder of format '" + fuzz_format + "'").c_str(),
+                 format_list().c_str());
+    std::exit(2);
+  }
+  return 0;
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // Decoders are reused across inputs, as the benchmarks reuse them: state
   // left behind by a bad input must not break the next one.
   static Family family;
-  if (family.decoders.empty()) __builtin_trap();  // the format has no decoder: a build error
   // padded_copy gives the kInputPadding bytes every decoder may read.
   const std::string input =
       wb::padded_copy(std::string_view(reinterpret_cast<const char*>(data), size));
@@ -98,7 +136,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       // The benchmarks divide decode by parse-only: both must read the same
       // documents, bar what binding adds.
       if (!parsed[i])
-        finding(std::string(WB_FUZZ_FORMAT) + " " + std::string(family.entries[i]->library) +
+        finding(fuzz_format + " " + std::string(family.entries[i]->library) +
                 " decodes what its parse_only() rejects");
       readings.push_back({family.entries[i], std::move(out)});
     }

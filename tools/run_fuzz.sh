@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (CMake preset "debug": clang, ASan + UBSan,
+# Builds the libFuzzer target (CMake preset "debug": clang, ASan + UBSan,
 # the codecs compiled with coverage; the same build runs the sanitized test
-# suite) and runs each one for a bounded time, seeded from fixtures/. One
-# target per format runs every decoder of that format (fuzz/fuzz_decoder.cpp).
-# Crash inputs land in build/debug/artifacts/.
+# suite) and runs it per format for a bounded time, seeded from fixtures/ and
+# from every encoder of the format. Each run covers every decoder of its
+# format (fuzz/fuzz_decoder.cpp). Crash inputs land in build/debug/artifacts/.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -20,19 +20,20 @@ usage() {
   cat <<'USAGE'
 usage: tools/run_fuzz.sh [--seconds N] [--format F]
 
-Configures and builds the debug preset's fuzz targets into build/debug
+Configures and builds the debug preset's fuzz target into build/debug
 (clang++, libFuzzer, -fsanitize=fuzzer,address,undefined; the directory is
-WIREBENCH_SANITIZE_BUILD if set), then runs fuzz_<format> for N seconds
-per target (default 60) with -timeout=10 -rss_limit_mb=2048, WIREBENCH_JOBS
-targets at a time (default: the number of CPUs). Seeds: every file of
-fixtures/ up to 64 KiB; the corpus each target grows is kept in
+WIREBENCH_SANITIZE_BUILD if set), then runs fuzz_decoder once per format for
+N seconds each (default 60) with -timeout=10 -rss_limit_mb=2048,
+WIREBENCH_JOBS formats at a time (default: the number of CPUs). Seeds: every
+file of fixtures/ up to 64 KiB, and a few rows of each dataset from every
+encoder of the format; the corpus each format grows is kept in
 build/debug/corpus/<format>/ so later runs continue from it.
-A crash, leak, timeout or sanitizer report stops that target and its input is
-written to build/debug/artifacts/<format>-<kind>-<sha1>.
+A crash, leak, timeout or sanitizer report stops that format's run and its
+input is written to build/debug/artifacts/<format>-<kind>-<sha1>.
 
-  --seconds N   time per target (-max_total_time)
-  --format F    only this format's target (default: every format of the
-                registry, build/debug/fuzz-formats.txt)
+  --seconds N   time per format (-max_total_time)
+  --format F    only this format (default: every format of the registry,
+                build/debug/fuzz-formats.txt)
   -h, --help    this text
 
 Exit status: 0 when no target found anything, 1 when one did, 2 on a bad
@@ -78,13 +79,14 @@ if ! grep -qs '^WIREBENCH_FUZZ:BOOL=ON$' "$BUILD/CMakeCache.txt"; then
   printf 'run_fuzz: configuring (preset debug)\n' >&2
   cmake --preset debug --fresh -S "$ROOT" -B "$BUILD" >&2 || die "configuring the debug preset failed"
 fi
-printf 'run_fuzz: building the fuzz targets\n' >&2
-cmake --build "$BUILD" -j "$JOBS" --target fuzz_targets >&2 || die "building the fuzz targets failed"
+printf 'run_fuzz: building the fuzz target\n' >&2
+cmake --build "$BUILD" -j "$JOBS" --target fuzz_targets wirebench_cli >&2 ||
+  die "building the fuzz target failed"
 
 mapfile -t formats <"$BUILD/fuzz-formats.txt"
 if [[ -n "$only" ]]; then
   printf '%s\n' "${formats[@]}" | grep -qxF -- "$only" ||
-    die "no fuzz target for format '$only' (formats: ${formats[*]})"
+    die "no decoder of format '$only' to fuzz (formats: ${formats[*]})"
   formats=("$only")
 fi
 
@@ -95,38 +97,52 @@ fi
 mkdir -p "$BUILD/artifacts"
 seeds="$(mktemp -d "$BUILD/seeds.XXXXXX")" || die "cannot create a seed directory in $BUILD"
 trap 'rm -rf "$seeds"' EXIT
+mkdir -p "$seeds/fixtures"
 if [[ -d "$ROOT/fixtures" ]]; then
   find "$ROOT/fixtures" -type f -size -$((MAX_LEN + 1))c -print0 |
     while IFS= read -r -d '' f; do
       rel="${f#"$ROOT/fixtures/"}"
-      cp "$f" "$seeds/${rel//\//_}"
+      cp "$f" "$seeds/fixtures/${rel//\//_}"
     done
 fi
-printf 'run_fuzz: %d seed files from fixtures/, %s s per target: %s\n' \
+# A few rows of each dataset from every encoder of each format: the only seeds
+# of a binary format (fixtures/ holds text), and every writer's spelling of
+# the text formats. Into <seeds>/by-format/<format>/.
+while read -r format role library; do
+  [[ "$role" == encode ]] || continue
+  mkdir -p "$seeds/by-format/$format"
+  for dataset in message airport science; do
+    "$BUILD/wirebench_cli" encode --format "$format" --dataset "$dataset" --rows 3 \
+      --library "$library" >"$seeds/by-format/$format/$dataset-$library" 2>/dev/null ||
+      rm -f "$seeds/by-format/$format/$dataset-$library"
+  done
+done < <("$BUILD/wirebench_cli" list)
+printf 'run_fuzz: %d seed files from fixtures/ and the encoders, %s s per format: %s\n' \
   "$(find "$seeds" -type f | wc -l)" "$seconds" "${formats[*]}" >&2
 
-# One target: its log, and its exit status in <log>.status.
+# One format: its log, and its exit status in <log>.status.
 fuzz_one() {
   local format="$1" corpus="$BUILD/corpus/$1" log="$BUILD/artifacts/$1.log" status=0
-  mkdir -p "$corpus"
+  local format_seeds="$seeds/by-format/$1"
+  mkdir -p "$corpus" "$format_seeds"
   # -timeout: one input running 10 s is a hang; -rss_limit_mb: a blow-up.
   # fuzz/ubsan.supp: a library's known UB that would stop every run at once.
   UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:suppressions=$ROOT/fuzz/ubsan.supp" \
-    "$BUILD/fuzz_$format" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-    -max_len="$MAX_LEN" -artifact_prefix="$BUILD/artifacts/$format-" -print_final_stats=1 \
-    "$corpus" "$seeds" >"$log" 2>&1 || status=$?
+    "$BUILD/fuzz_decoder" -wb_format="$format" -max_total_time="$seconds" -timeout=10 \
+    -rss_limit_mb=2048 -max_len="$MAX_LEN" -artifact_prefix="$BUILD/artifacts/$format-" \
+    -print_final_stats=1 "$corpus" "$seeds/fixtures" "$format_seeds" >"$log" 2>&1 || status=$?
   echo "$status" >"$log.status"
 }
 
-# JOBS targets at a time: each is one single-threaded process, so on two
+# JOBS formats at a time: each is one single-threaded process, so on two
 # cores two of them run side by side for the same time apiece (on 2 vCPUs
-# the four formats take 87 s one after the other, 45 s two at a time; side
-# by side each makes 60-90 % of the executions it makes alone).
+# four formats take 87 s one after the other, 45 s two at a time; side by
+# side each makes 60-90 % of the executions it makes alone).
 failed=()
 for ((first = 0; first < ${#formats[@]}; first += JOBS)); do
   batch=("${formats[@]:first:JOBS}")
   for format in "${batch[@]}"; do
-    printf 'run_fuzz: fuzz_%s for %s s (log: %s)\n' "$format" "$seconds" \
+    printf 'run_fuzz: %s for %s s (log: %s)\n' "$format" "$seconds" \
       "$BUILD/artifacts/$format.log" >&2
     fuzz_one "$format" &
   done
@@ -139,7 +155,7 @@ for ((first = 0; first < ${#formats[@]}; first += JOBS)); do
       sed "s/^/  $format: /" >&2 || true
     if [[ "$status" != 0 ]]; then
       failed+=("$format")
-      printf 'run_fuzz: fuzz_%s FAILED (exit %s):\n' "$format" "$status" >&2
+      printf 'run_fuzz: %s FAILED (exit %s):\n' "$format" "$status" >&2
       grep -E 'ERROR:|SUMMARY:|Test unit written|artifact_prefix' "$log" | head -n 8 >&2 || true
     fi
   done
