@@ -146,7 +146,7 @@ def write(result, links, out_dir, chart_link_name="loopback", threads_result=Non
     pairings = model.collect(result)
     data = page_data.build(result, links, conformance_matrix, wire_result, markdown.to_html(
         tables(result, pairings, links, icounts, standalone_times, threads_result)),
-        scenario_files)
+        scenario_files, pairings)
     name = os.path.splitext(os.path.basename(result.path))[0]
     page_build.write(os.path.join(out_dir, PAGE), data, name)
     chart = None

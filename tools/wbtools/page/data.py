@@ -10,12 +10,8 @@ import math
 import statistics
 
 from .. import labels, model, noise, published, results, stats
+from . import context, holds, tags
 
-CONTEXT_FIRST = ("date", "host_name", "cpu_model", "kernel", "num_cpus", "mhz_per_cpu",
-                 "cpu_pinned", "caches", "compiler", "cxx_flags", "wirebench_build_type",
-                 "library_build_type", "simdjson_implementation",
-                 "simdjson_ondemand_implementation", "git_commit", "dataset_seed", "run_kind",
-                 "pairing_matrix", "glibc_tunables", "allocation_counter", "note")
 # The case the page opens with: the first of these datasets present, at its largest size.
 DEFAULT_DATASETS = ("science", "airport", "message")
 # The link the page opens with when the profiles hold it: a kept-alive data-centre link.
@@ -44,23 +40,6 @@ def clean(value):
 
 def _case_key(fmt, dataset, rows):
     return f"{fmt}/{dataset}/{rows}"
-
-
-def context_rows(context):
-    """[[key, text]]: the machine and build first, then library versions, then the rest."""
-    def text(key, value):
-        if key == "caches" and isinstance(value, list):
-            return ", ".join(f"L{c.get('level')} {c.get('type', '')} {c.get('size', 0):,} B"
-                             for c in value) or "(none reported)"
-        if isinstance(value, list):
-            return ", ".join(f"{v:.2f}" if isinstance(v, float) else str(v) for v in value)
-        return str(value)
-    rows = [[key, text(key, context[key])] for key in CONTEXT_FIRST if key in context]
-    rows += [[key, text(key, context[key])] for key in sorted(context)
-             if key.startswith("library.")]
-    rows += [[key, text(key, value)] for key, value in context.items()
-             if key not in CONTEXT_FIRST and not key.startswith(("library.", labels.PREFIX))]
-    return rows
 
 
 def _pairings(pairings):
@@ -93,23 +72,38 @@ def _interval(run):
 
 
 def throughput(result, noisy):
+    """Per timed benchmark of a payload: median, interval, throughput, and its time against
+    the fastest of its competitors (holds.ratios) with that ratio's 95 % interval."""
     out = []
     what = labels.of(result)
-    for run in result.select():
+    against = holds.ratios(result)
+    for key, run in result.runs.items():
         name = run.name
-        if name.op not in THROUGHPUT_OPS or name.is_reference or name.threads != 1:
+        if run.error or name.op not in THROUGHPUT_OPS or name.is_reference or name.threads != 1:
             continue
         median = run.median()
         rate = run.throughput()
         payload = rate * median if rate and median and math.isfinite(median) else None
         low, high, kind, coverage = _interval(run)
         _, _, cv = run.spread()
+        ratio = against.get(key, {})
         out.append({"case": _case_key(*name.case), "op": name.op, "library": name.library,
                     "source": name.source, "median": median, "low": low, "high": high,
                     "interval": kind, "coverage": coverage, "n": len(run.cpu), "cv": cv,
                     "bytes": payload, "noisy": name.full in noisy,
-                    "labels": what.of_name(name)})
+                    "labels": what.of_name(name), "fastest": ratio.get("fastest"),
+                    "ratio": ratio.get("ratio"), "ratio_low": ratio.get("low"),
+                    "ratio_high": ratio.get("high"), "verdict": ratio.get("verdict")})
     return out
+
+
+def best_per_format(ranked):
+    """The fastest call of each format from a ranking (model.rank), fastest first: what the
+    page leads with, so every format of the payload is in its first table."""
+    best = {}
+    for p, parts in ranked:
+        best.setdefault(p.format, (p, parts))
+    return list(best.values())
 
 
 def parse_only(result):
@@ -139,7 +133,10 @@ def memory(result):
                     "retained": run.memory.get("net_heap_growth"),
                     "payload": rate * median if rate and math.isfinite(median) else None,
                     "rows": name.rows})
-    return out
+    # Per operation, fewest bytes allocated first: the table reads as a ranking.
+    ops = ("decode", "encode", "decode-new-parser")
+    return sorted(out, key=lambda m: (ops.index(m["op"]),
+                                      m["total"] if m["total"] is not None else math.inf))
 
 
 def sizes(result):
@@ -334,28 +331,39 @@ def scenarios_data(scenario_files):
 
 
 def build(result, links, conformance_matrix=None, wire_result=None, appendix_html="",
-          scenario_files=None):
+          scenario_files=None, pairings=None):
     """The page's data object (JSON-ready: NaN replaced by None). scenario_files: scenario
-    files (`wirebench wire --scenario NAME`, loaded as JSON, each with its "file" name)."""
-    pairings = model.collect(result)
+    files (`wirebench wire --scenario NAME`, loaded as JSON, each with its "file" name);
+    pairings: model.collect(result) when the caller has it."""
+    pairings = model.collect(result) if pairings is None else pairings
     strings, by_case = _pairings(pairings)
-    cases = sorted({tuple(key.split("/")) for key in by_case}, key=lambda c: (c[0], int(c[1])))
+    # Every payload the run times, with or without a pairing to model: a run of two decoders
+    # has no encode, hence no pairing, and its page still shows them.
+    cases = sorted({(run.name.dataset, str(run.name.rows)) for run in result.select()
+                    if run.name.op in THROUGHPUT_OPS and run.name.dataset and run.name.rows
+                    and not run.name.is_reference} | {tuple(key.split("/")) for key in by_case},
+                   key=lambda c: (c[0], int(c[1])))
+    modelled = [c for c in cases if "/".join(c) in by_case] or cases
     default = None
     for dataset in DEFAULT_DATASETS:
-        sizes_of = [int(rows) for d, rows in cases if d == dataset]
+        sizes_of = [int(rows) for d, rows in modelled if d == dataset]
         if sizes_of:
             default = f"{dataset}/{max(sizes_of)}"
             break
-    if default is None and cases:
-        default = "/".join(cases[-1])
+    if default is None and modelled:
+        default = "/".join(modelled[-1])
     names = [link.name for link in links]
     noisy_runs = noise.noisy(result)
     noisy_names = {name for name, _ in noisy_runs}
     size_entries = sizes(result)
+    memory_entries = memory(result)
     return clean({
         "result": result.path.rsplit("/", 1)[-1],
-        "context": context_rows(result.context),
+        "context": context.rows(result.context),
+        "warnings": context.warnings(result.context),
+        "holds": holds.holds(result, pairings, memory_entries),
         "labels": labels.of(result).by_key,
+        "tags": tags.of_labels(labels.of(result).by_key),
         "links": [dataclasses.asdict(link) for link in links],
         "default_link": DEFAULT_LINK if DEFAULT_LINK in names else (names[0] if names else None),
         "cases": ["/".join(c) for c in cases],
@@ -366,7 +374,7 @@ def build(result, links, conformance_matrix=None, wire_result=None, appendix_htm
         "throughput": throughput(result, noisy_names),
         "matrix": matrix(result),
         "parse_only": parse_only(result),
-        "memory": memory(result),
+        "memory": memory_entries,
         "sizes": size_entries,
         "published": published_sizes(size_entries),
         "conformance": conformance_data(conformance_matrix),
