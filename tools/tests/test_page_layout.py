@@ -189,14 +189,25 @@ class PublishedRun(Layout, unittest.TestCase):
 @needs_published
 @needs_chromium
 class FocusedRun(Layout, unittest.TestCase):
+    """Two decoders: no link model, the competitors first."""
+
+    count = 2
+
     @classmethod
     def setUpClass(cls):
         cls.tmp = tempfile.TemporaryDirectory()
-        path = cut(load_published(), FILTERS[2], os.path.join(cls.tmp.name, "focused.json"))
+        path = cut(load_published(), FILTERS[cls.count],
+                   os.path.join(cls.tmp.name, "focused.json"))
         out = os.path.join(cls.tmp.name, "focused")
         report.write(results.load(path), list(links.load_links().values()), out)
         cls.page = os.path.join(out, report.PAGE)
         cls.open_browser()
+
+
+class FocusedModelRun(FocusedRun):
+    """Two formats with an encoder each: a link model, then the competitors."""
+
+    count = 10
 
 
 if __name__ == "__main__":

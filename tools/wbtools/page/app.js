@@ -224,7 +224,7 @@
                                                                   font: {size: 10}}}}}});
   }
 
-  function chooseLink(name) {
+  function setLink(name) {
     state.linkName = name;
     state.custom = null;
     $("link").value = name;
@@ -232,6 +232,10 @@
     $("bandwidth").value = +(link.bandwidth_bps / 1e6).toPrecision(6);
     $("rtt").value = +(link.rtt_s * 1e3).toPrecision(6);
     $("connection").value = link.connection;
+  }
+
+  function chooseLink(name) {
+    setLink(name);
     renderCalculator();
   }
 
@@ -325,7 +329,7 @@
   sections.renderWire();
   sections.renderScenarios();
   $("appendix").innerHTML = D.appendix || "<p>No further tables.</p>";
-  if (hasModel && state.linkName) chooseLink(state.linkName);
+  if (hasModel && state.linkName) setLink(state.linkName);
   renderAll();
   trimNav();
   window.wbReady = true;

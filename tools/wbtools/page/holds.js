@@ -14,34 +14,17 @@ const wbHolds = (D, what) => {
   const OPS = ["encode", "decode", "parse-only", "decode-new-parser", "decode-cold-cache",
                "route", "compress", "decompress"];
   const ROLE = {"encode": "encode", "route": "route"};
-  const plural = (n, word) => `${F.count(n)} ${word}${n === 1 ? "" : "s"}`;
-
-  function list(items) {
-    if (!items.length) return "";
-    if (items.length === 1) return items[0];
-    return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
-  }
 
   function renderHolds() {
-    const reps = H.repetitions ? (H.repetitions[0] === H.repetitions[1] ?
-      `${plural(H.repetitions[0], "repetition")} each` :
-      `${H.repetitions[0]}–${H.repetitions[1]} repetitions`) : "no repetitions";
-    const what = H.whole_suite ? "The whole suite" :
-      H.run_kind && H.run_kind !== "default" ? `A ${H.run_kind} run` :
-      `A focused run${H.filter ? ` (--filter '${H.filter}')` : ""}`;
-    const cases = H.cases.map((c) => c.replace("/", " "));
-    const text = `${what}: ${plural(H.benchmarks, "benchmark")}` +
-      (H.failed ? ` (and ${F.count(H.failed)} that did not run)` : "") +
-      `, ${H.formats.length > 4 ? plural(H.formats.length, "format") : list(H.formats) || "no format"}` +
-      `, ${cases.length > 3 ? plural(cases.length, "payload") : list(cases) || "no payload"}` +
-      `, ${H.ops.length > 4 ? plural(H.ops.length, "operation") : list(H.ops)}; ${reps}.`;
+    // A filter is one long word: it breaks anywhere rather than widen a phone's page.
+    const filter = H.filter ? [" (--filter ", el("code", {class: "filter"}, H.filter), ")"] : [];
     const coverage = H.whole_suite ? "" : el("ul", {}, H.coverage.map(([fmt, counts]) =>
       el("li", {}, `${fmt}: ${counts}`)));
     const missing = H.missing.length ?
       el("div", {class: "missing"}, el("b", {}, "Not in this run: "),
          H.missing.join("; "), ".") : "";
-    fill("holds", el("p", {class: H.whole_suite ? "small" : "holds-line"}, text), coverage,
-         missing);
+    fill("holds", el("p", {class: H.whole_suite ? "small" : "holds-line"}, H.lead, filter,
+                     ": ", H.summary), coverage, missing);
   }
 
   const describe = (t) => {
@@ -95,10 +78,14 @@ const wbHolds = (D, what) => {
 
   function renderComparison() {
     const section = $("comparison-section");
-    const groups = H.whole_suite ? [] : questions();
-    section.hidden = !groups.length;
-    if (!groups.length) return;
-    const shown = groups.slice(0, MAX_QUESTIONS);
+    const all = H.whole_suite ? [] : questions();
+    section.hidden = !all.length;
+    if (!all.length) return;
+    // Questions with competitors first; benchmarks timed alone get one line, unless the run
+    // holds nothing else.
+    const groups = all.filter((g) => g.length > 1);
+    const alone = groups.length ? all.filter((g) => g.length === 1) : [];
+    const shown = (groups.length ? groups : all).slice(0, MAX_QUESTIONS);
     fill("comparison",
          el("p", {class: "small"}, "Each library's cpu time against the fastest's: the ratio " +
             "is the median of the pairwise ratios of their repetitions, its interval the " +
@@ -110,7 +97,10 @@ const wbHolds = (D, what) => {
            group.length > 1 ? groupTable(group) : "")),
          groups.length > shown.length ?
            el("p", {}, `${groups.length - shown.length} more questions: the throughput ` +
-                       "section's table has each library against the fastest.") : "");
+                       "section's table has each library against the fastest.") : "",
+         alone.length ? el("p", {class: "small alone"}, "Timed alone, with no competitor in " +
+           "the run: " + alone.map(([t]) => `${describe(t)}: ${t.library} ` +
+                                            `${F.seconds(t.median)}`).join("; ") + ".") : "");
   }
 
   return {renderHolds, renderComparison};

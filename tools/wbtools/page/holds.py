@@ -59,6 +59,20 @@ def ratios(result):
     return out
 
 
+def questions(result):
+    """[(question, [(run, ratios() entry)] fastest first)] of the questions with at least two
+    competitors, by payload, then operation in COMPARED_OPS order, then input."""
+    against = ratios(result)
+    groups = {}
+    for key, run in result.runs.items():
+        if key in against:
+            groups.setdefault(question(run.name), []).append((run, against[key]))
+    order = {op: i for i, op in enumerate(COMPARED_OPS)}
+    return [(q, sorted(members, key=lambda m: m[0].median()))
+            for q, members in sorted(groups.items(), key=lambda g: (
+                g[0][:3], order.get(g[0][3], len(order)), g[0][4] != "reference", g[0][4]))]
+
+
 def _registry(result):
     """{format: {role: set of libraries}} of the codecs the file's context lists (every codec
     of the registry the benchmark binary was built with)."""
@@ -96,7 +110,8 @@ def holds(result, pairings, memory_entries):
     whole = runs.Run("", context=result.context,
                      benchmark_names=list(result.runs)).whole_suite
     repetitions = [len(run.cpu) for run in timed if run.cpu]
-    ops = sorted({run.name.op for run in payload_runs})
+    present = {run.name.op for run in payload_runs}
+    ops = [op for op in COMPARED_OPS if op in present] + sorted(present - set(COMPARED_OPS))
     missing = []
     if not pairings.items:
         encodes = [run for run in payload_runs if run.name.op == "encode"]
@@ -130,10 +145,43 @@ def holds(result, pairings, memory_entries):
                 parts.append(f"{len(mine)} of {len(theirs | mine)} {noun}s" if theirs
                              else _plural(len(mine), noun))
         coverage.append([fmt, ", ".join(parts)])
-    return {"whole_suite": whole, "filter": result.context.get("benchmark_filter") or None,
-            "run_kind": result.context.get("run_kind"), "benchmarks": len(timed),
-            "failed": len(result.runs) - len(timed), "formats": formats,
-            "cases": sorted({f"{run.name.dataset}/{run.name.rows}" for run in payload_runs},
-                            key=lambda c: (c.split("/")[0], int(c.split("/")[1]))),
-            "ops": ops, "repetitions": [min(repetitions), max(repetitions)] if repetitions
-            else None, "coverage": coverage, "missing": missing}
+    kind = str(result.context.get("run_kind") or "default")
+    cases = sorted({(run.name.dataset, run.name.rows) for run in payload_runs})
+    if not repetitions:
+        reps = "no repetitions"
+    elif min(repetitions) == max(repetitions):
+        reps = f"{_plural(repetitions[0], 'repetition')} each"
+    else:
+        reps = f"{min(repetitions)}-{max(repetitions)} repetitions"
+    failed = len(result.runs) - len(timed)
+    summary = (f"{_plural(len(timed), 'benchmark')}"
+               + (f" (and {failed:,} that did not run)" if failed else "")
+               + f", {_few(formats, 4, 'format')}"
+               + f", {_few([f'{d} ({r:,} rows)' for d, r in cases], 3, 'payload')}"
+               + f", {_few(ops, 4, 'operation')}; {reps}.")
+    return {"whole_suite": whole,
+            "lead": "The whole suite" if whole else
+            f"A {kind} run" if kind != "default" else "A focused run",
+            "filter": None if whole else result.context.get("benchmark_filter") or None,
+            "summary": summary, "coverage": coverage, "missing": missing}
+
+
+def _few(items, most, word):
+    """Up to most items by name ("a, b and c"), else their count."""
+    if not items:
+        return f"no {word}"
+    if len(items) > most:
+        return _plural(len(items), word)
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def text(held):
+    """What holds() says as one paragraph of plain text (REPORT.md's)."""
+    line = held["lead"] + (f" (--filter `{held['filter']}`)" if held["filter"] else "") + \
+        ": " + held["summary"]
+    if not held["whole_suite"] and held["coverage"]:
+        line += " Codecs timed: " + "; ".join(f"{fmt}: {counts}"
+                                              for fmt, counts in held["coverage"]) + "."
+    if held["missing"]:
+        line += " Not in this run: " + "; ".join(held["missing"]) + "."
+    return line
