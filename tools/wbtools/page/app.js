@@ -112,19 +112,22 @@
   function renderBest(ranked, link) {
     const best = bestPerFormat(ranked);
     const fastest = best[0][1].total;
+    // The total and its ratio first: on a phone they are what the first screen shows.
     fill("best-formats", table(
-      ["format", "fastest call", ...(hasLabels ? ["what it does"] : []), "wire bytes", "CPU",
-       "wire", "total", "× fastest", "CPU share"],
+      ["format", "fastest call", "total", "× fastest", "CPU", "wire", "CPU share", "wire bytes",
+       ...(hasLabels ? ["what it does"] : [])],
       best.map(([p, parts]) => ({
         attrs: {"data-format": p.format, "data-pairing": pairingLabel(p),
                 "data-total": parts.total},
         cells: [p.format, `${p.serializer} → ${p.parser || "(no decoder)"}` +
                 (p.compression === "none" ? "" : ` + ${p.compression}`),
-                ...(hasLabels ? [pairingWhat(p)] : []), F.count(p.wire_bytes),
-                ...["cpu", "wire", "total"].map((key) =>
-                  [F.seconds(parts[key]), {"data-seconds": parts[key]}]),
-                `${(parts.total / fastest).toFixed(2)}x`, F.percent(parts.cpu_share)]})),
-      [0, 0, ...(hasLabels ? [0] : []), 1, 1, 1, 1, 1, 1]));
+                ...["total", "cpu", "wire"].map((key) =>
+                  [F.seconds(parts[key]), {"data-seconds": parts[key]}])
+                  .flatMap((cell, i) => i === 0 ?
+                    [cell, `${(parts.total / fastest).toFixed(2)}x`] : [cell]),
+                F.percent(parts.cpu_share), F.count(p.wire_bytes),
+                ...(hasLabels ? [pairingWhat(p)] : [])]})),
+      [0, 0, 1, 1, 1, 1, 1, 1, 0]));
     fill("split-caption", `Where one call's time goes: the fastest call of each format on ` +
                           `${link.name}`);
     const labels = W.barLabels("split-box", best.map(([p]) => pairingLabel(p)), 16, 100);
@@ -178,17 +181,17 @@
     fill("ranking-count", `${ranked.length}`);
     const rowsOut = shown.map(([p, parts], i) => ({
       attrs: {"data-pairing": pairingLabel(p), "data-total": parts.total},
-      cells: [i + 1, pairingLabel(p), ...(hasLabels ? [pairingWhat(p)] : []),
-              F.count(p.wire_bytes), parts.round_trips,
-              ...["encode", "compress", "wire", "decompress", "decode", "cpu", "total"]
+      cells: [i + 1, pairingLabel(p),
+              ...["total", "encode", "compress", "wire", "decompress", "decode", "cpu"]
                 .map((key) => [F.seconds(parts[key]), {"data-seconds": parts[key]}]),
-              F.percent(parts.cpu_share),
-              i < 60 ? crossoverText(p, link) : "(top 60 only)"]}));
-    const headers = ["#", "format serializer → parser + compression",
-                     ...(hasLabels ? ["what it does"] : []), "wire bytes", "RTTs", "encode",
-                     "compress", "wire", "decompress", "decode", "CPU", "total", "CPU share",
-                     "CPU = wire at"];
-    const numeric = headers.map((h, i) => i === 0 || i > (hasLabels ? 2 : 1));
+              F.percent(parts.cpu_share), F.count(p.wire_bytes), parts.round_trips,
+              i < 60 ? crossoverText(p, link) : "(top 60 only)",
+              ...(hasLabels ? [pairingWhat(p)] : [])]}));
+    const headers = ["#", "format serializer → parser + compression", "total", "encode",
+                     "compress", "wire", "decompress", "decode", "CPU", "CPU share",
+                     "wire bytes", "RTTs", "CPU = wire at",
+                     ...(hasLabels ? ["what it does"] : [])];
+    const numeric = headers.map((h, i) => i === 0 || (i > 1 && h !== "what it does"));
     fill("ranking", table(headers, rowsOut, numeric),
          shown.length < ranked.length ?
            el("p", {class: "small"}, `${ranked.length - shown.length} slower pairings not shown.`) :
