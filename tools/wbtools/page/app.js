@@ -260,12 +260,10 @@
     // A run without an encode has nothing to model: the link's controls and the calculator
     // give way to one sentence saying so (the top of the page says it too).
     for (const node of document.querySelectorAll(".model-only")) node.hidden = !hasModel;
+    // (The top of the page says why: "no link model: ...".)
     if (!hasModel) {
       $("model-part").hidden = true;
       $("bandwidth-section").hidden = true;
-      fill("model-none", el("p", {}, "No link model: " + (D.holds.missing.find((m) =>
-        m.startsWith("no link model")) || "no pairing to model").replace("no link model: ", "") +
-        ". The comparison and the evidence below show what the run times."));
       return;
     }
     for (const link of D.links) {
@@ -313,8 +311,9 @@
   // Links to sections the run has nothing for are not offered.
   function trimNav() {
     for (const a of document.querySelectorAll("nav a")) {
-      const section = $(a.getAttribute("href").slice(1));
-      a.hidden = !section || section.hidden;
+      const id = a.getAttribute("href").slice(1);
+      const section = $(id);
+      a.hidden = !section || section.hidden || (id === "answer-section" && !hasModel);
     }
   }
 

@@ -63,17 +63,18 @@ const wbHolds = (D, what) => {
   }
 
   function groupTable(group) {
+    // The median and the ratio first: on a phone they are what the first screen shows.
     const rows = group.map((t) => ({attrs: {"data-library": t.library}, cells: [
-      t.library, what(t.case.split("/")[0], ROLE[t.op] || "decode", t.library),
-      [F.seconds(t.median), {"data-seconds": t.median}],
-      t.low == null ? "-" : `${F.seconds(t.low)} – ${F.seconds(t.high)}` +
-        (t.interval === "minmax" ? " (min–max)" : ""),
+      t.library, [F.seconds(t.median), {"data-seconds": t.median}],
       t.ratio == null ? "-" : [`${t.ratio.toFixed(2)}x`, {"data-ratio": t.ratio}],
       t.ratio_low == null ? "-" : [`${t.ratio_low.toFixed(2)} – ${t.ratio_high.toFixed(2)}`,
                                    {"data-low": t.ratio_low, "data-high": t.ratio_high}],
-      t.verdict == null ? "-" : [t.verdict, {class: t.verdict === "slower" ? "" : "good"}]]}));
-    return table(["library", "what it does", "median", "interval of the median",
-                  "× fastest", "95 % interval", "verdict"], rows, [0, 0, 1, 1, 1, 1, 0]);
+      t.verdict == null ? "-" : [t.verdict, {class: t.verdict === "slower" ? "" : "good"}],
+      t.low == null ? "-" : `${F.seconds(t.low)} – ${F.seconds(t.high)}` +
+        (t.interval === "minmax" ? " (min–max)" : ""),
+      what(t.case.split("/")[0], ROLE[t.op] || "decode", t.library)]}));
+    return table(["library", "median", "× fastest", "95 % interval", "verdict",
+                  "interval of the median", "what it does"], rows, [0, 1, 1, 1, 0, 1, 0]);
   }
 
   function renderComparison() {
@@ -86,6 +87,8 @@ const wbHolds = (D, what) => {
     const groups = all.filter((g) => g.length > 1);
     const alone = groups.length ? all.filter((g) => g.length === 1) : [];
     const shown = (groups.length ? groups : all).slice(0, MAX_QUESTIONS);
+    fill("comparison-title", groups.length ? "The competitors side by side" :
+                             "What the run times (no competitors)");
     fill("comparison",
          el("p", {class: "small"}, "Each library's cpu time against the fastest's: the ratio " +
             "is the median of the pairwise ratios of their repetitions, its interval the " +
