@@ -77,6 +77,8 @@ def _text(key, value):
         return "; ".join(f"rows {band.get('rows')}: {_number(band.get('benchmarks', 0))} "
                          f"benchmarks, min time {_number(band.get('min_time_s'))} s, started "
                          f"{band.get('started')}" for band in value if isinstance(band, dict))
+    if key == "benchmark_filter" and not value:
+        return "(none: every benchmark)"
     if key == "load_avg" and isinstance(value, list):
         return " ".join(f"{v:.2f}" for v in value)
     return readable(value)
