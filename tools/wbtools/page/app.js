@@ -173,8 +173,9 @@
          el("b", {}, F.seconds(bestParts.total)), ` per call: CPU ${F.seconds(bestParts.cpu)} `,
          `(${F.percent(bestParts.cpu_share)}), wire ${F.seconds(bestParts.wire)}. `,
          `CPU and wire cost the same at ${crossoverText(best, link)} on this link's RTT.`),
-      el("p", {class: "small wide-only"}, `${ranked.length} pairings ranked (format × serializer × `,
-         `parser × compression); ${link.name === "custom" ? "custom: " : ""}`,
+      el("p", {class: "small wide-only"},
+         `${ranked.length} pairings ranked (format × serializer × parser × compression); `,
+         link.name === "custom" ? "custom: " : "",
          linkSummary(link), "."));
     renderBest(ranked, link);
     const shown = state.top === "all" ? ranked : ranked.slice(0, state.top);

@@ -127,6 +127,6 @@ const wbDom = (() => {
                el("div", {class: "full"}, full)), {class: "what"}];
   }
 
-  return {$, COLORS, color, marker, charts, el, table, fill, wrap, barLabels, legendHeight, draw, clear,
-          showBox, ticks, what};
+  return {$, COLORS, color, marker, charts, el, table, fill, wrap, barLabels, legendHeight,
+          draw, clear, showBox, ticks, what};
 })();

@@ -64,7 +64,8 @@ const wbEvidence = (D, what) => {
     const rows = entries.slice().sort((a, b) => a.median - b.median).map((t) => ({cells: [
       t.library + (t.source ? ` ← ${t.source}` : ""),
       ...(hasLabels ? [what(formatOf(t.case), roleOf(t.op), t.library)] : []),
-      [F.seconds(t.median), {"data-seconds": t.median, "data-name": `${t.case}/${t.op}/${t.library}`}],
+      [F.seconds(t.median),
+       {"data-seconds": t.median, "data-name": `${t.case}/${t.op}/${t.library}`}],
       F.megabytesPerSecond(t.bytes && t.median ? t.bytes / t.median : null),
       t.low == null ? "-" : `${F.seconds(t.low)} – ${F.seconds(t.high)}`,
       t.interval === "ci" ? `95 % (${F.percent(t.coverage, 0)})` :

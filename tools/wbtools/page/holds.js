@@ -43,7 +43,7 @@ const wbHolds = (D, what) => {
     return Object.values(groups).map((g) => g.slice().sort((a, b) => a.median - b.median))
       .sort((a, b) => a[0].case.localeCompare(b[0].case) ||
                       OPS.indexOf(a[0].op) - OPS.indexOf(b[0].op) ||
-                      (a[0].source === "reference" ? -1 : 0) - (b[0].source === "reference" ? -1 : 0) ||
+                      (b[0].source === "reference") - (a[0].source === "reference") ||
                       a[0].source.localeCompare(b[0].source));
   }
 
