@@ -4,14 +4,18 @@
 Writes into DIR, the result file's name without .json beside it (results/<stamp>-<host>-
 <commit>/ for a published result) unless --out says otherwise:
   report.html  one self-contained page (data and Chart.js inlined, from the Debian package
-               libjs-chart.js; no network needed): pick a dataset, a size and a link profile or
-               your own bandwidth and RTT, and it ranks every pairing by end-to-end time; then
-               throughput with intervals, the serializer x parser heat map, decode against
-               parse-only, memory, sizes against the published figures, conformance, the
-               machine and build, the noise, the measured wire and its scenarios (when
-               their files are beside RESULT), and every other table
-  REPORT.md    a summary of at most a screen or two: context, the fastest call per dataset
-               and link, the biggest findings, a link to the page
+               libjs-chart.js; no network needed) for any run, whole suite or a few
+               benchmarks: what the run holds and does not; a focused run's competitors side
+               by side with their ratio and its 95 % interval; with an encode in the run,
+               pick a dataset, a size and a link profile or your own bandwidth and RTT, and
+               it leads with the fastest call of each format, then ranks every pairing by
+               end-to-end time; then throughput with intervals, the serializer x parser heat
+               map, decode against parse-only, memory, sizes against the published figures,
+               conformance, the machine and build, the noise, the measured wire and its
+               scenarios (when their files are beside RESULT), and every other table
+  REPORT.md    a summary of at most a screen or two: what the run holds, context, the
+               fastest call per dataset and link, a focused run's competitors, the biggest
+               findings, a link to the page
   time-split-DATASET-ROWS.svg  where one call's time goes, per link profile
 With --screenshots also report-desktop.png and report-phone.png (headless Chromium, Debian
 package chromium). docs/report.md describes the page.

@@ -8,7 +8,7 @@ REPORT.md is a summary; the page's "All tables" appendix holds the Markdown tabl
 import os
 
 from . import charts, model, noise, published, units
-from .page import build as page_build, data as page_data, markdown
+from .page import build as page_build, data as page_data, holds, markdown
 from .report_tables import case_title, representative, sizes_by_case, tables
 
 PAGE = "report.html"
@@ -107,8 +107,32 @@ def _findings(result, pairings, conformance_matrix):
     return "\n".join(lines)
 
 
+# REPORT.md lists at most this many questions of a focused run; the page has them all.
+_QUESTIONS = 12
+
+
+def _competitors(result):
+    """A focused run's competitors per question: each against the fastest, with the ratio's
+    95 % interval (holds.ratios); "" when no question has two."""
+    parts = []
+    for (fmt, dataset, rows, op, source), members in holds.questions(result)[:_QUESTIONS]:
+        table_rows = []
+        for run, entry in members:
+            low, high = entry.get("low"), entry.get("high")
+            table_rows.append([run.name.library, units.seconds(run.median()),
+                               f"{entry['ratio']:.2f}x",
+                               f"{low:.2f} - {high:.2f}" if low is not None else "-",
+                               entry["verdict"]])
+        title = f"**{fmt}/{dataset}/{rows} {op}**" + (f" (input: {source})" if source else "")
+        parts.append(title + "\n\n" + units.table(
+            ["library", "median", "x fastest", "95 % interval", "verdict"], table_rows,
+            "lrrrl"))
+    return "\n\n".join(parts)
+
+
 def summary(result, pairings, links, conformance_matrix, chart_name):
     name = os.path.splitext(os.path.basename(result.path))[0]
+    held = page_data.holds_of(result, pairings)
     text = [f"# wirebench report: {name}", "",
             f"**Open [`{PAGE}`]({PAGE})** (one file, works from disk with no network): pick a "
             "dataset, a size and a link profile or your own bandwidth and RTT, and it ranks "
@@ -118,6 +142,7 @@ def summary(result, pairings, links, conformance_matrix, chart_name):
             "the noise.", "",
             f"Result file `{os.path.basename(result.path)}`; times are cpu_time medians over "
             "the repetitions; the transfer is modelled per link profile (tools/links.json).", "",
+            "## What this run holds", "", holds.text(held), "",
             "## Context", "", _summary_context(result), "",
             "## The answer per dataset", "",
             "The fastest call (encode + compress + wire + decompress + decode) on each link "
@@ -126,6 +151,12 @@ def summary(result, pairings, links, conformance_matrix, chart_name):
             "No encode benchmark with a wire_bytes counter: nothing to model.", ""]
     if chart_name:
         text += [f"![{chart_name[0]}]({chart_name[1]})", ""]
+    competitors = "" if held["whole_suite"] else _competitors(result)
+    if competitors:
+        text += ["## The competitors side by side", "",
+                 "Each library's cpu time against the fastest's: the median of the pairwise "
+                 "ratios of their repetitions and its 95 % interval (the one the Mann-Whitney "
+                 "U-test inverts); an interval that holds 1 is a tie.", "", competitors, ""]
     findings = _findings(result, pairings, conformance_matrix)
     if findings:
         text += ["## Findings", "", findings, ""]
@@ -146,7 +177,7 @@ def write(result, links, out_dir, chart_link_name="loopback", threads_result=Non
     pairings = model.collect(result)
     data = page_data.build(result, links, conformance_matrix, wire_result, markdown.to_html(
         tables(result, pairings, links, icounts, standalone_times, threads_result)),
-        scenario_files)
+        scenario_files, pairings)
     name = os.path.splitext(os.path.basename(result.path))[0]
     page_build.write(os.path.join(out_dir, PAGE), data, name)
     chart = None

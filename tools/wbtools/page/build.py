@@ -8,6 +8,8 @@ from . import chartlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCRIPTS = ("model.js", "format.js")  # shared by every page; each page adds its own app
+# The report page's own scripts, in the order they depend on each other.
+REPORT_APP = ("dom.js", "holds.js", "evidence.js", "sections.js", "app.js")
 
 
 def _read(name):
@@ -20,12 +22,13 @@ def script_json(data):
     return json.dumps(data, separators=(",", ":"), allow_nan=False).replace("</", "<\\/")
 
 
-def render(data, title, app="app.js", template="template.html"):
-    """The page's HTML text."""
+def render(data, title, app=REPORT_APP, template="template.html"):
+    """The page's HTML text. app: the page's own script, or a tuple of them."""
+    app = (app,) if isinstance(app, str) else tuple(app)
     page = _read(template)
     parts = {"{title}": title, "{result}": data.get("result", ""), "{css}": _read("page.css"),
              "{chartjs}": chartlib.source().replace("</script", "<\\/script"),
-             "{scripts}": "\n".join(_read(name) for name in SCRIPTS + (app,)),
+             "{scripts}": "\n".join(_read(name) for name in SCRIPTS + app),
              "{data}": script_json(data)}
     # One pass over the placeholders, in order, so text inside a replacement is never
     # taken for a placeholder.
@@ -46,7 +49,7 @@ def _escape(text):
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def write(path, data, title, app="app.js", template="template.html"):
+def write(path, data, title, app=REPORT_APP, template="template.html"):
     """Write the page atomically; return its path."""
     text = render(data, title, app, template)
     with open(path + ".tmp", "w", encoding="utf-8") as handle:

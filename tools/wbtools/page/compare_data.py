@@ -10,7 +10,7 @@ compare.context_differences and compare.machine_speed.
 import math
 
 from .. import compare
-from . import data as page_data, markdown
+from . import context, data as page_data, markdown
 
 # compare.verdict's calls as the page words them.
 CALLS = {"slower": "slower", "faster": "faster", "same": "no significant change",
@@ -43,8 +43,8 @@ def build(old, new, clock="cpu", min_change=compare.MIN_CHANGE):
         "result": new.path.rsplit("/", 1)[-1], "clock": clock,
         "differences": markdown.to_html("\n\n".join(t for t in (differences, speed) if t)),
         "machine_differs": "different machines" in differences,
-        "old_context": page_data.context_rows(old.context),
-        "new_context": page_data.context_rows(new.context),
+        "old_context": context.rows(old.context),
+        "new_context": context.rows(new.context),
         "rows": rows,
         "only_old": sorted(set(old.runs) - set(new.runs)),
         "only_new": sorted(set(new.runs) - set(old.runs)),

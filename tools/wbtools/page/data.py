@@ -10,12 +10,10 @@ import math
 import statistics
 
 from .. import labels, model, noise, published, results, stats
+from . import context, holds, tags
+# The scenario tables are built in wire_data; their helpers stay importable from here.
+from .wire_data import scenario_columns, scenario_data, scenarios_data, wire_data  # noqa: F401
 
-CONTEXT_FIRST = ("date", "host_name", "cpu_model", "kernel", "num_cpus", "mhz_per_cpu",
-                 "cpu_pinned", "caches", "compiler", "cxx_flags", "wirebench_build_type",
-                 "library_build_type", "simdjson_implementation",
-                 "simdjson_ondemand_implementation", "git_commit", "dataset_seed", "run_kind",
-                 "pairing_matrix", "glibc_tunables", "allocation_counter", "note")
 # The case the page opens with: the first of these datasets present, at its largest size.
 DEFAULT_DATASETS = ("science", "airport", "message")
 # The link the page opens with when the profiles hold it: a kept-alive data-centre link.
@@ -44,23 +42,6 @@ def clean(value):
 
 def _case_key(fmt, dataset, rows):
     return f"{fmt}/{dataset}/{rows}"
-
-
-def context_rows(context):
-    """[[key, text]]: the machine and build first, then library versions, then the rest."""
-    def text(key, value):
-        if key == "caches" and isinstance(value, list):
-            return ", ".join(f"L{c.get('level')} {c.get('type', '')} {c.get('size', 0):,} B"
-                             for c in value) or "(none reported)"
-        if isinstance(value, list):
-            return ", ".join(f"{v:.2f}" if isinstance(v, float) else str(v) for v in value)
-        return str(value)
-    rows = [[key, text(key, context[key])] for key in CONTEXT_FIRST if key in context]
-    rows += [[key, text(key, context[key])] for key in sorted(context)
-             if key.startswith("library.")]
-    rows += [[key, text(key, value)] for key, value in context.items()
-             if key not in CONTEXT_FIRST and not key.startswith(("library.", labels.PREFIX))]
-    return rows
 
 
 def _pairings(pairings):
@@ -93,23 +74,43 @@ def _interval(run):
 
 
 def throughput(result, noisy):
+    """Per timed benchmark of a payload: median, interval, throughput, and its time against
+    the fastest of its competitors (holds.ratios) with that ratio's 95 % interval."""
     out = []
     what = labels.of(result)
-    for run in result.select():
+    against = holds.ratios(result)
+    for key, run in result.runs.items():
         name = run.name
-        if name.op not in THROUGHPUT_OPS or name.is_reference or name.threads != 1:
+        if run.error or name.op not in THROUGHPUT_OPS or name.is_reference or name.threads != 1:
             continue
         median = run.median()
         rate = run.throughput()
         payload = rate * median if rate and median and math.isfinite(median) else None
         low, high, kind, coverage = _interval(run)
         _, _, cv = run.spread()
+        ratio = against.get(key, {})
         out.append({"case": _case_key(*name.case), "op": name.op, "library": name.library,
                     "source": name.source, "median": median, "low": low, "high": high,
                     "interval": kind, "coverage": coverage, "n": len(run.cpu), "cv": cv,
                     "bytes": payload, "noisy": name.full in noisy,
-                    "labels": what.of_name(name)})
+                    "labels": what.of_name(name), "fastest": ratio.get("fastest"),
+                    "ratio": ratio.get("ratio"), "ratio_low": ratio.get("low"),
+                    "ratio_high": ratio.get("high"), "verdict": ratio.get("verdict")})
     return out
+
+
+def holds_of(result, pairings):
+    """holds.holds with the memory figures this module reads."""
+    return holds.holds(result, pairings, memory(result))
+
+
+def best_per_format(ranked):
+    """The fastest call of each format from a ranking (model.rank), fastest first: what the
+    page leads with, so every format of the payload is in its first table."""
+    best = {}
+    for p, parts in ranked:
+        best.setdefault(p.format, (p, parts))
+    return list(best.values())
 
 
 def parse_only(result):
@@ -139,7 +140,10 @@ def memory(result):
                     "retained": run.memory.get("net_heap_growth"),
                     "payload": rate * median if rate and math.isfinite(median) else None,
                     "rows": name.rows})
-    return out
+    # Per operation, fewest bytes allocated first: the table reads as a ranking.
+    ops = ("decode", "encode", "decode-new-parser")
+    return sorted(out, key=lambda m: (ops.index(m["op"]),
+                                      m["total"] if m["total"] is not None else math.inf))
 
 
 def sizes(result):
@@ -213,149 +217,40 @@ def conformance_data(matrix_data):
     return {"decoders": decoders, "files": files, "total_files": len(matrix_data["files"])}
 
 
-def wire_data(wire_result, links_by_name):
-    """The measured wire (`wirebench wire --matrix`'s -wire.json, loaded as JSON): per case
-    the profile, congestion control, payload, connection, the measured median and range in
-    seconds, and the model's time (tcp.py as the file recorded it, after and before a model
-    change) with its ratio to the measurement."""
-    if wire_result is None:
-        return None
-    rows = []
-    for case in wire_result.get("cases", []):
-        model = case.get("model", {})
-        after, before = model.get("after", {}), model.get("before", {})
-        rows.append({"profile": case.get("profile"), "known": case.get("profile") in links_by_name,
-                     "congestion": case.get("congestion"), "payload": case.get("payload"),
-                     "bytes": case.get("bytes"), "connection": case.get("connection"),
-                     "repetitions": case.get("repetitions"),
-                     "measured": _ms(case.get("median_ms")), "min": _ms(case.get("min_ms")),
-                     "max": _ms(case.get("max_ms")), "model": _ms(after.get("ms")),
-                     "ratio": after.get("ratio"), "model_before": _ms(before.get("ms")),
-                     "ratio_before": before.get("ratio")})
-    context = wire_result.get("context", {})
-    return {"file": context.get("file"), "commit": context.get("git_commit"),
-            "date": context.get("date"), "rows": rows}
-
-
-def _ms(value):
-    return value / 1000 if isinstance(value, (int, float)) else None
-
-
-# Fields of a scenario_result line that are not figures of a series.
-_SCENARIO_SKIP = ("type", "scenario", "series")
-# Line types of "other" that the page shows as tables when a file has this many or fewer of
-# them (a scenario's own outcomes, such as faults' cases); more are counted only.
-SCENARIO_OTHER_ROWS = 12
-
-
-def scenario_columns(lines):
-    """The columns of one table of scenario_result lines: the series, then each field in the
-    order the lines give it, each published_FIELD right after FIELD (ours beside the published
-    figure), the published note last. Any field a new scenario prints is shown as it is."""
-    keys = list(dict.fromkeys(k for line in lines for k in line if k not in _SCENARIO_SKIP))
-    published_of = {k: f"published_{k}" for k in keys if f"published_{k}" in keys}
-    placed = set(published_of.values()) | {"published"}
-    columns = ["series"]
-    for key in keys:
-        if key in placed:
-            continue
-        columns.append(key)
-        if key in published_of:
-            columns.append(published_of[key])
-    return columns + (["published"] if "published" in keys else [])
-
-
-def _scenario_tables(lines):
-    """Consecutive lines with the same fields make one table (a scenario's one-client series
-    and its concurrent ones differ): [{"columns": [...], "rows": [[value per column]]}]."""
-    tables = []
-    for line in lines:
-        fields = tuple(k for k in line if k not in _SCENARIO_SKIP)
-        if not tables or tables[-1]["fields"] != fields:
-            tables.append({"fields": fields, "lines": []})
-        tables[-1]["lines"].append(line)
-    out = []
-    for table in tables:
-        columns = scenario_columns(table["lines"])
-        out.append({"columns": columns,
-                    "rows": [[line.get(c) for c in columns] for line in table["lines"]]})
-    return out
-
-
-def _scenario_check(line, context):
-    result = line.get("result", line) if isinstance(line, dict) else {}
-    link = context.get("link") if isinstance(context.get("link"), dict) else {}
-    return {"ok": result.get("ok"), "rtt_ms": result.get("rtt_median_ms"),
-            "rtt_expected_ms": result.get("rtt_expected_ms"),
-            "rtt_error_pct": result.get("rtt_error_pct"),
-            "rate_mbps": result.get("ip_rate_mbps"),
-            "configured_rate_mbps": result.get("configured_rate_mbps", link.get("rate_mbps")),
-            "rate_error_pct": result.get("rate_error_pct"),
-            "failure": result.get("failure") or None}
-
-
-def scenario_data(scenario):
-    """One `wirebench wire --scenario NAME` file (loaded as JSON) for the page: its
-    scenario_result lines as tables, the self-check's RTT and rate, the calls and the ones
-    that failed, and the other lines by kind."""
-    context = scenario.get("context", {})
-    requests = scenario.get("requests", [])
-    failed = [r for r in requests if r.get("error") or r.get("checked") is False]
-    errors = {}
-    for r in failed:
-        text = str(r.get("error") or "rows differ")
-        errors[text] = errors.get(text, 0) + 1
-    kinds = {}
-    for line in scenario.get("other", []):
-        kinds.setdefault(str(line.get("type", "?")), []).append(line)
-    other = []
-    for kind, lines in kinds.items():
-        entry = {"type": kind, "count": len(lines)}
-        if len(lines) <= SCENARIO_OTHER_ROWS:
-            columns = list(dict.fromkeys(k for line in lines for k in line if k != "type"))
-            entry.update(columns=columns, rows=[[line.get(c) for c in columns] for line in lines])
-        other.append(entry)
-    link = context.get("link") if isinstance(context.get("link"), dict) else {}
-    status = scenario.get("exit_status")
-    tail = scenario.get("stderr_tail") or []
-    return {"scenario": scenario.get("scenario"), "file": scenario.get("file"),
-            "date": context.get("date"), "commit": context.get("git_commit"),
-            "rate_mbps": link.get("rate_mbps"), "rtt_ms": link.get("rtt_ms"),
-            "exit_status": status, "why": tail[-1] if status and tail else None,
-            "checks": [_scenario_check(c, context) for c in scenario.get("checks", [])],
-            "tables": _scenario_tables(scenario.get("results", [])),
-            "calls": len(requests), "failed_calls": len(failed),
-            "errors": sorted(errors.items(), key=lambda e: -e[1])[:5], "other": other}
-
-
-def scenarios_data(scenario_files):
-    """Every scenario file for the page, in the order given, or None without any."""
-    return [scenario_data(s) for s in scenario_files] if scenario_files else None
-
-
 def build(result, links, conformance_matrix=None, wire_result=None, appendix_html="",
-          scenario_files=None):
+          scenario_files=None, pairings=None):
     """The page's data object (JSON-ready: NaN replaced by None). scenario_files: scenario
-    files (`wirebench wire --scenario NAME`, loaded as JSON, each with its "file" name)."""
-    pairings = model.collect(result)
+    files (`wirebench wire --scenario NAME`, loaded as JSON, each with its "file" name);
+    pairings: model.collect(result) when the caller has it."""
+    pairings = model.collect(result) if pairings is None else pairings
     strings, by_case = _pairings(pairings)
-    cases = sorted({tuple(key.split("/")) for key in by_case}, key=lambda c: (c[0], int(c[1])))
+    # Every payload the run times, with or without a pairing to model: a run of two decoders
+    # has no encode, hence no pairing, and its page still shows them.
+    cases = sorted({(run.name.dataset, str(run.name.rows)) for run in result.select()
+                    if run.name.op in THROUGHPUT_OPS and run.name.dataset and run.name.rows
+                    and not run.name.is_reference} | {tuple(key.split("/")) for key in by_case},
+                   key=lambda c: (c[0], int(c[1])))
+    modelled = [c for c in cases if "/".join(c) in by_case] or cases
     default = None
     for dataset in DEFAULT_DATASETS:
-        sizes_of = [int(rows) for d, rows in cases if d == dataset]
+        sizes_of = [int(rows) for d, rows in modelled if d == dataset]
         if sizes_of:
             default = f"{dataset}/{max(sizes_of)}"
             break
-    if default is None and cases:
-        default = "/".join(cases[-1])
+    if default is None and modelled:
+        default = "/".join(modelled[-1])
     names = [link.name for link in links]
     noisy_runs = noise.noisy(result)
     noisy_names = {name for name, _ in noisy_runs}
     size_entries = sizes(result)
+    memory_entries = memory(result)
     return clean({
         "result": result.path.rsplit("/", 1)[-1],
-        "context": context_rows(result.context),
+        "context": context.rows(result.context),
+        "warnings": context.warnings(result.context),
+        "holds": holds.holds(result, pairings, memory_entries),
         "labels": labels.of(result).by_key,
+        "tags": tags.of_labels(labels.of(result).by_key),
         "links": [dataclasses.asdict(link) for link in links],
         "default_link": DEFAULT_LINK if DEFAULT_LINK in names else (names[0] if names else None),
         "cases": ["/".join(c) for c in cases],
@@ -366,7 +261,7 @@ def build(result, links, conformance_matrix=None, wire_result=None, appendix_htm
         "throughput": throughput(result, noisy_names),
         "matrix": matrix(result),
         "parse_only": parse_only(result),
-        "memory": memory(result),
+        "memory": memory_entries,
         "sizes": size_entries,
         "published": published_sizes(size_entries),
         "conformance": conformance_data(conformance_matrix),
