@@ -49,7 +49,7 @@ int main(int argc, char** argv) {
   using namespace wb::cli;
   const std::vector<std::string_view> words(argv + 1, argv + argc);
   if (words.empty()) {
-    std::fputs(kUsage, stderr);
+    print_error("", "no command given (see 'wirebench help')");
     return kExitUsage;
   }
   std::string_view name = words.front();

@@ -143,7 +143,10 @@ TEST_F(Cli, DecodersPrintTheSameLines) {
 }
 
 TEST_F(Cli, BadRequestsExitWithTwo) {
-  EXPECT_EQ(cli({}).exit_code, 2);
+  // The error alone on one line, not after a page of usage.
+  const RunResult bare = cli({});
+  EXPECT_EQ(bare.exit_code, 2);
+  EXPECT_EQ(split_lines(bare.err).size(), 1u) << bare.err;
   EXPECT_EQ(cli({"no-such-command"}).exit_code, 2);
   EXPECT_EQ(cli({"encode", "--format", "no-such-format", "--dataset", "message"}).exit_code, 2);
   EXPECT_EQ(
