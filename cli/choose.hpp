@@ -18,7 +18,8 @@ const DatasetInfo& choose_dataset(std::string_view name);
 
 // The codec of format/role named library or, without a library, the default:
 // for encoders "reference" when registered, else the first in registry order;
-// for decoders the first in registry order. UsageError if there is none.
+// for decoders the fastest whose labels say "validates UTF-8" (choose.cpp),
+// else the first in registry order. UsageError if there is none.
 const CodecEntry& choose_codec(std::string_view format, Role role,
                                std::optional<std::string_view> library);
 

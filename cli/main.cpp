@@ -1,6 +1,7 @@
 // wirebench_cli: the tools behind `./wirebench list|encode|decode|sizes`.
 // Everything it knows comes from the codec registry and the dataset table.
 #include <cstdio>
+#include <new>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,7 +37,7 @@ Commands (each takes --help):
   conformance
            every JSON decoder over JSONTestSuite: accepted/rejected/crashed
              conformance [--dir D] [--json OUT]
-  help     this text
+  help     this text; help COMMAND is COMMAND --help
 
 Exit status: 0 success, 1 failure (e.g. a payload that does not decode),
 2 a bad request (unknown command, option, value or an unreadable file).
@@ -48,22 +49,31 @@ int main(int argc, char** argv) {
   using namespace wb::cli;
   const std::vector<std::string_view> words(argv + 1, argv + argc);
   if (words.empty()) {
-    std::fputs(kUsage, stderr);
+    print_error("", "no command given (see 'wirebench help')");
     return kExitUsage;
   }
-  const std::string_view name = words.front();
+  std::string_view name = words.front();
+  std::vector<std::string_view> rest(words.begin() + 1, words.end());
   if (name == "help" || name == "--help" || name == "-h") {
-    std::fputs(kUsage, stdout);
-    return kExitOk;
+    // "help encode" is "encode --help"; "help" alone, this text.
+    if (rest.empty()) {
+      std::fputs(kUsage, stdout);
+      return kExitOk;
+    }
+    name = rest.front();
+    rest = {"--help"};
   }
   for (const Command& command : kCommands) {
     if (command.name != name) continue;
     try {
-      return command.run(Args(words).subspan(1));
+      return command.run(Args(rest));
     } catch (const UsageError& e) {
       print_error(name,
                   std::string(e.what()) + " (see 'wirebench " + std::string(name) + " --help')");
       return kExitUsage;
+    } catch (const std::bad_alloc&) {
+      print_error(name, "out of memory (the request needs more than this machine can give)");
+      return kExitFailure;
     } catch (const std::exception& e) {
       print_error(name, e.what());
       return kExitFailure;

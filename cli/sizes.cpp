@@ -1,6 +1,7 @@
 // `sizes`: payload bytes of every format x dataset x default size.
 #include <algorithm>
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -8,23 +9,31 @@
 #include "cli/choose.hpp"
 #include "cli/commands.hpp"
 #include "cli/io.hpp"
+#include "codecs/compress/compressor.hpp"
 
 namespace wb::cli {
 namespace {
 
-constexpr const char kHelp[] = R"txt(usage: wirebench sizes [--seed N] [--markdown]
+std::string help() {
+  std::string names;
+  for (const CompressorEntry& c : compressors()) names += "  " + std::string(c.name);
+  return R"txt(usage: wirebench sizes [--seed N] [--markdown]
 
 Encodes every dataset at each of its default sizes in every format (with the
 format's default encoder: "reference" when it has one, else its first) and
 prints one row per payload with the columns
-  format  dataset  rows  bytes  bytes/row
+  format  dataset  rows  bytes  bytes/row)txt" +
+         names + R"txt(
 as a plain text table aligned with spaces (a header line, then the rows;
-bytes/row with one decimal). Formats without an encoder are left out, with a
-note on stderr.
+bytes/row with one decimal). After bytes/row, one column per compressor the
+benchmarks use (codecs/compress/compressors.def): the payload's bytes
+compressed with it, at the benchmarks' setting. Formats without an encoder
+are left out, with a note on stderr.
 
   --seed N     generator seed (default 42, as everywhere in wirebench)
   --markdown   print a Markdown table instead (numbers right-aligned)
 )txt";
+}
 
 using Row = std::vector<std::string>;
 
@@ -71,7 +80,7 @@ std::string per_row(std::size_t bytes, int rows) {
 int run_sizes(Args args) {
   const ParsedArgs a = parse_args(args, {{"seed", true}, {"markdown", false}});
   if (a.help) {
-    write_stdout(kHelp);
+    write_stdout(help());
     return kExitOk;
   }
   if (!a.positionals.empty())
@@ -89,7 +98,13 @@ int run_sizes(Args args) {
     for (int rows : d.sizes) inputs.push_back({&d, rows, generate(d.kind, rows, seed)});
 
   std::vector<Row> table = {{"format", "dataset", "rows", "bytes", "bytes/row"}};
+  std::vector<std::unique_ptr<Compressor>> packers;
+  for (const CompressorEntry& c : compressors()) {
+    table.front().emplace_back(c.name);
+    packers.push_back(c.make());
+  }
   std::string payload;
+  std::string packed;
   for (std::string_view format : formats()) {
     const CodecEntry* codec = default_codec(format, Role::encode);
     if (!codec) {
@@ -99,8 +114,13 @@ int run_sizes(Args args) {
     auto encoder = codec->make_encoder();
     for (const Input& in : inputs) {
       encoder->encode(in.records, payload);
-      table.push_back({std::string(format), std::string(in.dataset->name), std::to_string(in.rows),
-                       std::to_string(payload.size()), per_row(payload.size(), in.rows)});
+      Row& row = table.emplace_back(Row{std::string(format), std::string(in.dataset->name),
+                                        std::to_string(in.rows), std::to_string(payload.size()),
+                                        per_row(payload.size(), in.rows)});
+      for (const auto& packer : packers) {
+        packer->compress(payload, packed);
+        row.push_back(std::to_string(packed.size()));
+      }
     }
   }
   write_stdout(format_table(table, a.has("markdown")));

@@ -1,7 +1,10 @@
 // The wirebench_cli executable as a user runs it: list, encode, decode, sizes
 // (output formats as documented in each command's --help).
+#include <algorithm>
 #include <sstream>
 
+#include "codecs/compress/compressor.hpp"
+#include "codecs/registry.hpp"
 #include "tests/test_support.hpp"
 
 namespace wb::test {
@@ -140,7 +143,10 @@ TEST_F(Cli, DecodersPrintTheSameLines) {
 }
 
 TEST_F(Cli, BadRequestsExitWithTwo) {
-  EXPECT_EQ(cli({}).exit_code, 2);
+  // The error alone on one line, not after a page of usage.
+  const RunResult bare = cli({});
+  EXPECT_EQ(bare.exit_code, 2);
+  EXPECT_EQ(split_lines(bare.err).size(), 1u) << bare.err;
   EXPECT_EQ(cli({"no-such-command"}).exit_code, 2);
   EXPECT_EQ(cli({"encode", "--format", "no-such-format", "--dataset", "message"}).exit_code, 2);
   EXPECT_EQ(
@@ -157,8 +163,10 @@ TEST_F(Cli, SizesListsEveryFormatDatasetAndSize) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto lines = split_lines(r.out);
   ASSERT_FALSE(lines.empty());
-  EXPECT_EQ(split_words(lines.front()),
-            (std::vector<std::string>{"format", "dataset", "rows", "bytes", "bytes/row"}));
+  // The compressed sizes follow, one column per compressor of the registry.
+  std::vector<std::string> header = {"format", "dataset", "rows", "bytes", "bytes/row"};
+  for (const CompressorEntry& c : compressors()) header.emplace_back(c.name);
+  ASSERT_EQ(split_words(lines.front()), header);
   for (std::string_view format : formats()) {
     if (codecs_of(format, Role::encode).empty()) continue;
     for (const DatasetInfo& d : kDatasets)
@@ -169,16 +177,99 @@ TEST_F(Cli, SizesListsEveryFormatDatasetAndSize) {
         int found = 0;
         for (const std::string& line : lines) {
           const auto w = split_words(line);
-          if (w.size() != 5 || w[0] != format || w[1] != d.name || w[2] != std::to_string(rows))
+          if (w.size() != header.size() || w[0] != format || w[1] != d.name ||
+              w[2] != std::to_string(rows))
             continue;
           ++found;
-          // The bytes are those of the default encoder's payload.
+          // The bytes are those of the default encoder's payload, raw and compressed.
           const RunResult payload = cli({"encode", "--format", std::string(format), "--dataset",
                                          std::string(d.name), "--rows", std::to_string(rows)});
           EXPECT_EQ(w[3], std::to_string(payload.out.size()));
+          std::string packed;
+          for (std::size_t i = 0; i < compressors().size(); ++i) {
+            compressors()[i].make()->compress(payload.out, packed);
+            EXPECT_EQ(w[5 + i], std::to_string(packed.size())) << compressors()[i].name;
+          }
         }
         EXPECT_EQ(found, 1) << r.out;
       }
+  }
+}
+
+// What a user decodes without --library is checked: the default decoder of a
+// format validates UTF-8 whenever one of its decoders does (rapidxml, once
+// atom's default, copied an invalid byte through and exited 0).
+TEST_F(Cli, TheDefaultDecoderValidatesUtf8) {
+  const RunResult list = cli({"list", "--verbose"});
+  ASSERT_EQ(list.exit_code, 0) << list.err;
+  for (std::string_view format : formats()) {
+    SCOPED_TRACE(format);
+    const auto decoders = codecs_of(format, Role::decode);
+    const bool any = std::any_of(decoders.begin(), decoders.end(), [](const CodecEntry* c) {
+      return has_label(c->labels, label::kValidatesUtf8);
+    });
+    const CodecEntry* chosen = nullptr;
+    for (const std::string& line : split_lines(list.out)) {
+      const auto w = split_words(line);
+      if (w.size() > 4 && w[0] == format && w[1] == "decode" && w[4] == "default")
+        chosen = find_codec(format, Role::decode, w[2]);
+    }
+    ASSERT_NE(chosen, nullptr) << "no default decoder marked:\n" << list.out;
+    if (any) {
+      EXPECT_TRUE(has_label(chosen->labels, label::kValidatesUtf8)) << chosen->library;
+    }
+  }
+}
+
+TEST_F(Cli, DecodeWithoutLibraryRefusesInvalidUtf8) {
+  for (std::string_view format : formats()) {
+    const auto decoders = codecs_of(format, Role::decode);
+    if (std::none_of(decoders.begin(), decoders.end(), [](const CodecEntry* c) {
+          return has_label(c->labels, label::kValidatesUtf8);
+        }))
+      continue;  // no default can validate then
+    SCOPED_TRACE(format);
+    std::string payload = encode(primary_encoder(format), generate(DatasetKind::message, 3));
+    const auto text = payload.find("My Message No. 1");
+    ASSERT_NE(text, std::string::npos);
+    payload[text] = '\xff';
+    TempFile file(".payload");
+    write_file(file.path(), payload);
+    const RunResult r = cli(
+        {"decode", "--format", std::string(format), "--dataset", "message", file.path().string()});
+    EXPECT_EQ(r.exit_code, 1) << r.out;
+    EXPECT_TRUE(r.out.empty()) << r.out;
+    EXPECT_EQ(split_lines(r.err).size(), 1u) << r.err;
+    if (format == "atom") {
+      EXPECT_NE(r.err.find("invalid UTF-8"), std::string::npos) << r.err;
+    }
+  }
+}
+
+// 10,000,000 science rows as Atom is about 10 GB: refused up front, not
+// std::bad_alloc after a minute.
+TEST_F(Cli, EncodeRefusesAPayloadOverOneGiB) {
+  const RunResult r =
+      cli({"encode", "--format", "atom", "--dataset", "science", "--rows", "10000000"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(r.out.empty());
+  EXPECT_EQ(split_lines(r.err).size(), 1u) << r.err;
+  EXPECT_NE(r.err.find("over the 1 GiB encode writes"), std::string::npos) << r.err;
+  // Below the bound the rows are written: 2,000 rows is past the 1,000-row sample.
+  const RunResult small =
+      cli({"encode", "--format", "atom", "--dataset", "science", "--rows", "2000"});
+  EXPECT_EQ(small.exit_code, 0) << small.err;
+  EXPECT_GT(small.out.size(), 1'000'000u);
+}
+
+TEST_F(Cli, HelpCommandIsTheCommandsHelp) {
+  for (const char* command : {"list", "encode", "decode", "sizes", "infoset", "conformance"}) {
+    SCOPED_TRACE(command);
+    const RunResult help = cli({"help", command});
+    const RunResult own = cli({command, "--help"});
+    EXPECT_EQ(help.exit_code, 0) << help.err;
+    EXPECT_EQ(help.out, own.out);
+    EXPECT_NE(help.out.find(std::string("usage: wirebench ") + command), std::string::npos);
   }
 }
 

@@ -5,6 +5,7 @@
 #include <array>
 #include <string>
 
+#include "codecs/common/binding.hpp"
 #include "tests/test_support.hpp"
 
 namespace wb::test {
@@ -17,19 +18,29 @@ std::string golden(std::string_view format) {
                    (std::string(format) + "-message-3" + ext));
 }
 
-// The golden payload with row 2's ID, 2, written as a word.
-std::string bad_second_id(std::string_view format) {
+// The golden payload with row 2's ID, 2, written as id (the text as it
+// stands between the tags or after "ID":).
+std::string with_second_id(std::string_view format, std::string_view id) {
   std::string payload = golden(format);
-  constexpr std::array<std::pair<std::string_view, std::string_view>, 3> kSpellings{{
-      {">2</d:ID>", ">two</d:ID>"},     // atom
-      {">2</a:ID>", ">two</a:ID>"},     // soap
-      {"\"ID\":2,", "\"ID\":\"two\","}  // json, wcfjson
-  }};
-  for (const auto& [from, to] : kSpellings)
+  constexpr std::array<std::string_view, 3> kBefore{">", ">", "\"ID\":"};
+  constexpr std::array<std::string_view, 3> kAfter{"</d:ID>", "</a:ID>", ","};  // atom, soap, json
+  for (std::size_t i = 0; i < kBefore.size(); ++i) {
+    const std::string from = std::string(kBefore[i]) + "2" + std::string(kAfter[i]);
     if (const auto at = payload.find(from); at != std::string::npos)
-      return payload.replace(at, from.size(), to);
+      return payload.replace(at, from.size(),
+                             std::string(kBefore[i]) + std::string(id) + std::string(kAfter[i]));
+  }
   ADD_FAILURE() << "no ID 2 in the " << format << " golden payload";
   return payload;
+}
+
+bool is_json(std::string_view format) {
+  return format == "json" || format == "wcfjson";
+}
+
+// The golden payload with row 2's ID written as a word.
+std::string bad_second_id(std::string_view format) {
+  return with_second_id(format, is_json(format) ? "\"two\"" : "two");
 }
 
 std::string error_of(const CodecEntry& codec, std::string_view payload) {
@@ -39,6 +50,20 @@ std::string error_of(const CodecEntry& codec, std::string_view payload) {
     return e.what();
   }
   return "(decoded)";
+}
+
+// The line a user sees ("library: message (at byte N)") and the offset.
+struct Failure {
+  std::string line = "(decoded)";
+  long long offset = -1;
+};
+Failure failure_of(const CodecEntry& codec, std::string_view payload) {
+  try {
+    decode(codec, payload, DatasetKind::message);
+  } catch (const DecodeError& e) {
+    return {e.describe(), e.offset()};
+  }
+  return {};
 }
 
 class RowErrors : public ::testing::TestWithParam<DecoderCase> {};
@@ -57,6 +82,67 @@ TEST_P(RowErrors, ATruncatedDocumentNamesNoRow) {
   EXPECT_NE(what, "(decoded)");
   EXPECT_EQ(what.find("(row "), std::string::npos) << what;
 }
+
+// 18446744073709551616 (2^64) fits no 64-bit integer, so the JSON parsers hand
+// it over as a double; it once read "expected an Int32, got a floating-point
+// number".
+TEST_P(RowErrors, AnIntegerBeyond64BitsIsOutOfRange) {
+  const CodecEntry& codec = *GetParam().decoder;
+  const std::string what = error_of(codec, with_second_id(codec.format, "18446744073709551616"));
+  EXPECT_NE(what, "(decoded)");
+  EXPECT_EQ(what.find("floating-point"), std::string::npos) << what;
+  // A library may refuse the number itself (simdjson's DOM does); a binder
+  // that gets it says what is wrong with it.
+  if (what.find("member ID") != std::string::npos) {
+    EXPECT_TRUE(what.find("an integer out of its range") != std::string::npos ||
+                what.find("'18446744073709551616' is not an Int32") != std::string::npos)
+        << what;
+  }
+}
+
+TEST(NumberKind, TellsAFractionFromAnIntegerOutOfRange) {
+  EXPECT_EQ(number_kind(2.5), "a floating-point number");
+  EXPECT_EQ(number_kind(3.0), "a floating-point number");  // "3.0" for an Int32: its spelling
+  EXPECT_EQ(number_kind(18446744073709551616.0), "an integer out of its range");
+  EXPECT_EQ(number_kind(-1e300), "an integer out of its range");
+  EXPECT_EQ(number_kind(2147483648.0), "an integer out of its range");
+  EXPECT_EQ(number_kind(-2147483648.0), "a floating-point number");  // INT32_MIN fits
+}
+
+// The JSON readers of json and wcfjson.
+std::vector<DecoderCase> json_decoder_cases() {
+  std::vector<DecoderCase> out = decoder_cases("json");
+  for (const DecoderCase& c : decoder_cases("wcfjson")) out.push_back(c);
+  return out;
+}
+
+class JsonErrors : public ::testing::TestWithParam<DecoderCase> {};
+
+// Every JSON library here tells where a syntax error is, and the message
+// says it: simdjson's DOM API and Boost.JSON's once gave none.
+TEST_P(JsonErrors, ADoubledCommaIsPlaced) {
+  const CodecEntry& codec = *GetParam().decoder;
+  const std::string payload = with_second_id(codec.format, "2,");
+  const long long second_comma = static_cast<long long>(payload.find(",,") + 1);
+  const Failure f = failure_of(codec, payload);
+  EXPECT_EQ(f.offset, second_comma) << f.line;
+  EXPECT_NE(f.line.find("(at byte " + std::to_string(second_comma) + ")"), std::string::npos)
+      << f.line;
+}
+
+// nlohmann quoted a 5,000-digit number whole: an error line of 5,093 characters.
+TEST_P(JsonErrors, AHugeNumberIsQuotedShort) {
+  const CodecEntry& codec = *GetParam().decoder;
+  for (const char* exponent : {"", "e"}) {
+    const std::string digits = std::string("1") + exponent + std::string(5000, '9');
+    const Failure f = failure_of(codec, with_second_id(codec.format, digits));
+    EXPECT_NE(f.line, "(decoded)");
+    EXPECT_LT(f.line.size(), 300u) << f.line.substr(0, 300);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Registry, JsonErrors, ::testing::ValuesIn(json_decoder_cases()),
+                         decoder_case_name);
 
 // Xerces' DOM builder throws DOMException from inside the scan; its message
 // alone ("implementation does not support the requested type of object or

@@ -1,10 +1,13 @@
 #!/usr/bin/python3
 """wirebench model: the transfer model over a result file.
 
-For every payload in RESULT.json and every link profile: one call's time = encode + compress
-+ transfer + decompress + decode per (format, serializer, parser, compression), ranked, with
-the CPU share and the bandwidth at which CPU and wire cost the same; the science subset as a
-paged sequence; the relay-2009 fit. Link profiles: tools/links.json (+ --links FILE).
+One call's time = encode + compress + transfer + decompress + decode, per payload in
+RESULT.json, per link profile and per (format, serializer, parser, compression). By default it
+prints the answer: for every link and payload, the fastest call of each format in the file,
+then the paged sequence (the science subset as 9 requests) fastest per format, then the
+relay-2009 fit. --top N adds each payload's N fastest pairings and the N fastest paged
+sequences, with the CPU share and the bandwidth at which CPU and wire cost the same;
+--all adds every pairing. Link profiles: tools/links.json (+ --links FILE).
 """
 
 import argparse
@@ -16,7 +19,7 @@ from wbtools import cli, links, model, model_view, results
 
 
 def parse_args(argv):
-    parser = argparse.ArgumentParser(
+    parser = cli.ArgumentParser(
         prog="wirebench model", description=__doc__.split("\n\n", 1)[1],
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("result", metavar="RESULT.json", help="Google Benchmark JSON result file")
@@ -24,11 +27,16 @@ def parse_args(argv):
     parser.add_argument("--links", metavar="FILE",
                         help="extra link profiles (same shape as tools/links.json)")
     parser.add_argument("--dataset", help="only this dataset (message, airport, science)")
-    parser.add_argument("--top", type=int, default=0, metavar="N",
-                        help="show only the N fastest pairings per payload (default: all)")
+    more = parser.add_mutually_exclusive_group()
+    more.add_argument("--top", type=cli.positive_int, metavar="N",
+                      help="also the N fastest pairings per payload and paged sequences")
+    more.add_argument("--all", action="store_true",
+                      help="also every pairing of every payload (long: thousands of rows "
+                           "for a full run)")
     parser.add_argument("--clock", choices=("cpu", "real"), default="cpu",
                         help="which measured time is CPU cost (default cpu_time)")
-    parser.add_argument("--json", action="store_true", help="print JSON instead of tables")
+    parser.add_argument("--json", action="store_true",
+                        help="print every pairing on every link as JSON instead of tables")
     return parser.parse_args(argv)
 
 
@@ -61,9 +69,18 @@ def main(argv=None):
     for note in pairings.notes:
         print(f"note: {note}")
     print()
-    print(model_view.model_sections(pairings, chosen, args.dataset, args.top or None))
+    print("## Fastest call per format\n")
+    print("Per link and payload, the fastest call of each format, whatever its libraries and "
+          "compression, fastest first. " + (
+              "Each payload's pairings follow." if args.top or args.all else
+              "Each payload's fastest pairings: --top N; every pairing: --all.") + "\n")
+    print(model_view.fastest_sections(pairings, chosen, args.dataset))
+    if args.top or args.all:
+        print(f"## The {args.top} fastest pairings per payload\n" if args.top else
+              "## Every pairing\n")
+        print(model_view.model_sections(pairings, chosen, args.dataset, args.top))
     if any(link.name == "relay-2009" for link in chosen):
-        print("### relay-2009 fit\n")
+        print("## relay-2009 fit\n")
         print(model_view.relay_fit_section(pairings))
     return 0
 

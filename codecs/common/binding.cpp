@@ -1,5 +1,7 @@
 #include "codecs/common/binding.hpp"
 
+#include <cmath>
+
 #include "codecs/common/entity.hpp"
 #include "generators/text.hpp"
 
@@ -55,8 +57,16 @@ void store_int(std::string_view format, const FieldSlot& s, void* record, int64_
 
 void store_double(std::string_view format, const FieldSlot& s, void* record, double v) {
   if (s.kind == ValueKind::property) return entity::set_number(s.member<EntityProperty>(record), v);
-  if (s.kind != ValueKind::float64) wrong_type(format, s, "a floating-point number");
+  if (s.kind != ValueKind::float64) wrong_type(format, s, number_kind(v));
   s.member<double>(record) = v;
+}
+
+std::string_view number_kind(double v) {
+  // The parsers hand an integer beyond 64 bits (18446744073709551616) over as
+  // a double: for an Int32 it is out of range, not a fraction.
+  const bool whole = std::isfinite(v) && v == std::trunc(v);
+  return whole && (v < INT32_MIN || v > INT32_MAX) ? "an integer out of its range"
+                                                   : "a floating-point number";
 }
 
 void store_string(std::string_view format, const FieldSlot& s, void* record, std::string_view v) {

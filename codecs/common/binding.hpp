@@ -134,5 +134,9 @@ inline void require_members(std::string_view format, const RecordTable& t, int b
                                const std::string& what);
 // A value the slot cannot take (an object for a string, null, ...).
 [[noreturn]] void wrong_type(std::string_view format, const FieldSlot& s, std::string_view got);
+// What wrong_type says a number read as a double is, for an Int32 slot: "an
+// integer out of its range" (whole and beyond Int32) or "a floating-point
+// number".
+std::string_view number_kind(double v);
 
 }  // namespace wb

@@ -82,8 +82,8 @@ class BoostjsonDomDecoder : public DecoderFor<BoostjsonDomDecoder> {
     arena_.emplace();
     parser_.reset(&*arena_);
     boost::json::error_code ec;
-    parser_.write(json.data(), json.size(), ec);  // all of it, or an error
-    if (ec) throw_boostjson_error(kLibrary, ec);
+    const std::size_t used = parser_.write(json.data(), json.size(), ec);  // all, or an error
+    if (ec) throw_boostjson_error(kLibrary, ec, used + (input.size() - json.size()));
     return parser_.release();
   }
 

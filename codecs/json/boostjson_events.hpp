@@ -23,11 +23,13 @@ inline boost::json::parse_options boostjson_options() {
   return o;
 }
 
-// Boost.JSON 1.81 does not say where an error is (write_some returns the
-// whole size on failure), so no offset.
+// On an error, Boost.JSON 1.81's write_some (and parser::write, which calls
+// it) returns the bytes consumed up to it: where the error is, or the end of
+// the input for an incomplete text. offset is that count plus any BOM skipped.
 [[noreturn]] inline void throw_boostjson_error(std::string_view library,
-                                               const boost::json::error_code& ec) {
-  throw DecodeError(library, ec.message());
+                                               const boost::json::error_code& ec,
+                                               std::size_t offset) {
+  throw DecodeError(library, ec.message(), static_cast<long long>(offset));
 }
 
 // A basic_parser Handler. The parser splits a string, key or number into
@@ -108,7 +110,7 @@ void boostjson_parse(std::string_view library, boost::json::basic_parser<Handler
   parser.reset();
   boost::json::error_code ec;
   const std::size_t used = parser.write_some(false, json.data(), json.size(), ec);
-  if (ec) throw_boostjson_error(library, ec);
+  if (ec) throw_boostjson_error(library, ec, used + bom);
   if (used != json.size())
     throw DecodeError(library, "content after the JSON value", static_cast<long long>(used + bom));
 }

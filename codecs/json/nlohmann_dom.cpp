@@ -77,8 +77,8 @@ class NlohmannDomDecoder : public DecoderFor<NlohmannDomDecoder> {
       return Json::parse(json.begin(), json.end());
     } catch (const nlohmann::json::parse_error& e) {  // ordered_json throws the same types
       throw_nlohmann_error(kLibrary, e, e.byte, bom);
-    } catch (const nlohmann::json::exception& e) {  // e.g. a number out of range
-      throw DecodeError(kLibrary, e.what());
+    } catch (const nlohmann::json::exception& e) {  // e.g. a number out of range: no position
+      throw DecodeError(kLibrary, shorten_quotes(e.what()));
     }
   }
 };

@@ -5,11 +5,29 @@
 #include "codecs/json/feed.hpp"
 #include "codecs/registry.hpp"
 
+// simdjson-ondemand's factory (simdjson_ondemand.cpp), for error_offset below.
+std::unique_ptr<wb::Decoder> wb_make_decoder_json_simdjson_ondemand();
+
 namespace wb::json {
 namespace {
 
 constexpr std::string_view kLibrary = "simdjson-dom";
-static_assert(kInputPadding >= simdjson::SIMDJSON_PADDING);
+
+// The DOM API tells no error position: its stage 2 records where it stands
+// only once the document ends. simdjson's On-Demand iterator does stand where
+// a walk stops, so on the error path the input goes through simdjson-ondemand's
+// parse_only walk and its offset is given. The two may word the error apart
+// (On-Demand: "trailing content" where the DOM says "improper structure")
+// but stop at the same place. -1 for the errors of the whole-input stage 1
+// (invalid UTF-8, an unclosed string), which have no position in either.
+long long error_offset(std::string_view input) {
+  try {
+    wb_make_decoder_json_simdjson_ondemand()->parse_only(input);
+  } catch (const DecodeError& e) {
+    return e.offset();
+  }
+  return -1;
+}
 
 struct SimdjsonDom {
   using Value = simdjson::dom::element;
@@ -71,9 +89,8 @@ class SimdjsonDomDecoder : public DecoderFor<SimdjsonDomDecoder> {
     const std::string_view json = skip_bom(input);
     simdjson::dom::element root;
     // realloc_if_needed=false: the caller guarantees SIMDJSON_PADDING bytes.
-    // The DOM API tells no error position.
     if (auto error = parser_.parse(json.data(), json.size(), false).get(root))
-      throw DecodeError(kLibrary, simdjson::error_message(error));
+      throw DecodeError(kLibrary, simdjson::error_message(error), error_offset(input));
     return root;
   }
 

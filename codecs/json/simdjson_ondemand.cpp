@@ -355,8 +355,12 @@ class SimdjsonOndemandDecoder : public DecoderFor<SimdjsonOndemandDecoder> {
   }
   [[noreturn]] void mismatch(const FieldSlot& s, od::value& v, simdjson::error_code e) {
     od::json_type type;
-    if (e == simdjson::INCORRECT_TYPE && !v.type().get(type))
+    if (e == simdjson::INCORRECT_TYPE && !v.type().get(type)) {
+      double d;  // for an Int32: a fraction, or an integer beyond its range
+      if (type == od::json_type::number && !v.get_double().get(d))
+        wrong_type(kFormat, s, number_kind(d));
       wrong_type(kFormat, s, kTypeNames[static_cast<int>(type)]);
+    }
     throw DecodeError(kLibrary, simdjson::error_message(e), in_.offset());
   }
   void check(simdjson::error_code e) { in_.check(e); }

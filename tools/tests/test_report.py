@@ -246,9 +246,16 @@ class CompareSummary(unittest.TestCase):
         self.assertIn("different machines", done.stdout)
 
     def test_compare_command(self):
+        with open(FIXTURE) as f:
+            data = json.load(f)
+        for entry in data["benchmarks"]:
+            entry["cpu_time"] *= 1.5
         with tempfile.TemporaryDirectory() as tmp:
+            slower = os.path.join(tmp, "slower.json")
+            with open(slower, "w") as f:
+                json.dump(data, f)
             done = subprocess.run([sys.executable, os.path.join(os.path.dirname(HERE),
-                                                                "compare.py"), FIXTURE, FIXTURE,
+                                                                "compare.py"), FIXTURE, slower,
                                    "--html", os.path.join(tmp, "compare.html")],
                                   capture_output=True, text=True, timeout=120)
         self.assertEqual(done.returncode, 0, done.stderr)

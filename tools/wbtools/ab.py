@@ -21,7 +21,7 @@ import statistics
 import subprocess
 
 from wbtools import stats, units
-from wbtools.cli import UserError
+from wbtools.cli import UserError, json_error
 from wbtools.results import entry_seconds
 
 
@@ -128,7 +128,7 @@ def run_once(executable, filter_regex, min_time, cpu, tunables, commit):
     try:
         report = json.loads(done.stdout)
     except json.JSONDecodeError as err:
-        raise UserError(f"{executable}: its output is not Google Benchmark JSON ({err})") from None
+        raise UserError(f"{executable}: its output is not Google Benchmark JSON ({json_error(err)})") from None
     times = cpu_times(report)
     if not times:
         raise UserError(f"{executable}: no benchmark matches --filter {filter_regex!r}")

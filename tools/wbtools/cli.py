@@ -1,5 +1,6 @@
 """Shared plumbing for the entry scripts: user errors become one line and exit code 2."""
 
+import argparse
 import json
 import sys
 
@@ -16,8 +17,37 @@ def read_json(path, what):
             return json.load(handle)
     except OSError as err:
         raise UserError(f"{path}: cannot read {what}: {err.strerror or err}") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as err:
-        raise UserError(f"{path}: {what} is not valid JSON ({err})") from None
+    except UnicodeDecodeError:
+        raise UserError(f"{path}: {what} is not UTF-8 text") from None
+    except json.JSONDecodeError as err:
+        raise UserError(f"{path}: {what} is not valid JSON ({json_error(err)})") from None
+
+
+def json_error(err):
+    """A json.JSONDecodeError as a phrase: "unterminated string starting at line 2811,
+    column 19". Its msg may end in " at" ("Unterminated string starting at") because str(err)
+    appends ": line L column C (char N)"; appending " at line L" to msg read "at at"."""
+    what = err.msg[:-len(" at")] if err.msg.endswith(" at") else err.msg
+    return f"{what[:1].lower()}{what[1:]} at line {err.lineno}, column {err.colno}"
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse with the error first and alone: one line naming the command and --help,
+    instead of the usage block followed by the error."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+
+def positive_int(text):
+    """An argparse type: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not a count: give a number of at least 1")
+    return value
 
 
 def run(main, argv=None):

@@ -5,7 +5,9 @@ benchmark on cpu_time and real_time) with stats.mann_whitney_u: compare.py needs
 Debian package conflicts with libboost-json1.81-dev.
 """
 
+import filecmp
 import math
+import os
 import statistics
 from dataclasses import dataclass
 
@@ -253,3 +255,30 @@ def summary(old, new, clock="cpu", top=3):
             shown = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
             lines.append(f"{len(names)} {label}: {shown}")
     return "\n".join(lines)
+
+
+def page_path(old_path, new_path, results_dir, build_dir):
+    """Where compare writes its page without --html. results_dir holds the published runs, so
+    a page written there is an untracked file in the published tree: then the page goes to
+    build_dir/compare/<OLD name>-vs-<NEW name>.html; a NEW outside results_dir keeps its page
+    beside it, in its report folder, as compare-<OLD name>.html."""
+    old_name, new_name = (os.path.splitext(os.path.basename(p))[0] for p in (old_path, new_path))
+    new_real = os.path.realpath(new_path)
+    if not _inside(new_real, results_dir):
+        return os.path.join(os.path.splitext(new_real)[0], f"compare-{old_name}.html")
+    return os.path.join(build_dir, "compare", f"{old_name}-vs-{new_name}.html")
+
+
+def _inside(path, folder):
+    folder = os.path.realpath(folder)
+    return os.path.commonpath([path, folder]) == folder
+
+
+def same_runs(old_path, new_path):
+    """Why comparing the two paths compares a run with itself ("the same file", "identical
+    contents"), or "" when they differ."""
+    if os.path.samefile(old_path, new_path):
+        return "the same file"
+    if filecmp.cmp(old_path, new_path, shallow=False):
+        return "two copies of one file (identical contents)"
+    return ""

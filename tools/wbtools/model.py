@@ -188,6 +188,15 @@ def best_per_format(pairings, link):
     return sorted(best.values(), key=lambda item: item[1]["total"])
 
 
+def fastest_per_format(pairings, link):
+    """The fastest pairing of each format on link, whatever its compression, fastest first:
+    the formats are those found in pairings, none assumed."""
+    best = {}
+    for p, parts in rank(pairings, link):
+        best.setdefault(p.format, (p, parts))
+    return list(best.values())
+
+
 def _scaled(page, whole, fraction_rows, value_of):
     """Value for a short page: linear in rows from the 1000-row page and the whole-sequence
     payload when both are measured, else proportional to the 1000-row page."""

@@ -59,16 +59,24 @@ def ranking_table(pairings, link, top=None, labels=None):
     return text
 
 
-def paged_table(pairings, link, best_only=False, labels=None):
+def paged_table(pairings, link, best_only=False, labels=None, top=None, per_format=False):
     """The paged sequences (science subset as 9 requests) on link, fastest first; best_only
-    keeps the fastest pairing of each format and compression; labels as in ranking_table."""
+    keeps the fastest pairing of each format and compression, per_format the fastest of each
+    format; top keeps the first top rows; labels as in ranking_table."""
     sequences = model.paged_sequence(pairings, link)
-    if best_only:
+    if best_only or per_format:
         seen = set()
-        sequences = [s for s in sequences if (s[0].format, s[0].compression) not in seen
-                     and not seen.add((s[0].format, s[0].compression))]
+
+        def first(p):
+            key = p.format if per_format else (p.format, p.compression)
+            return key not in seen and not seen.add(key)
+
+        sequences = [s for s in sequences if first(s[0])]
     if not sequences:
         return ""
+    hidden = len(sequences) - top if top and len(sequences) > top else 0
+    if hidden:
+        sequences = sequences[:top]
     rows = [[p.format, p.serializer, p.parser or "-", p.compression, count, units.seconds(total),
              units.seconds(cpu), units.percent(cpu / total if total else math.nan)]
             for p, total, cpu, _, count in sequences]
@@ -77,6 +85,7 @@ def paged_table(pairings, link, best_only=False, labels=None):
     notes = sorted({how for *_, how, _ in sequences})
     cells = [pairing_labels(labels, s[0]) for s in sequences] if labels else []
     return (codec_labels.table(labels, headers, rows, "llllrrrr", 3, cells) +
+            (f"\n\n({hidden} slower sequences not shown)" if hidden else "") +
             "\n\nLast page: " + "; ".join(notes) + ".")
 
 
@@ -92,12 +101,46 @@ def model_sections(pairings, links, dataset=None, top=None):
                 continue
             out.append(f"**{ds}, {rows} rows**, one call:\n")
             out.append(ranking_table(pairings.of_case(ds, rows), link, top) + "\n")
-        paged = paged_table(
-            model.Pairings([p for p in pairings.items if not dataset or p.dataset == dataset]), link)
+        paged = paged_table(_of_dataset(pairings, dataset), link, top=top)
         if paged:
-            total_rows, page_rows = next(iter(model.PAGED.values()))
-            out.append(f"**Paged sequence**: {total_rows:,} rows in pages of {page_rows:,} "
-                       "(first request on the profile's connection, the rest warm):\n")
+            out.append(_paged_heading() + ":\n")
+            out.append(paged + "\n")
+    return "\n".join(out)
+
+
+def _of_dataset(pairings, dataset):
+    return model.Pairings([p for p in pairings.items if not dataset or p.dataset == dataset])
+
+
+def _paged_heading():
+    total_rows, page_rows = next(iter(model.PAGED.values()))
+    return (f"**Paged sequence**: {total_rows:,} rows in pages of {page_rows:,} "
+            "(first request on the profile's connection, the rest warm)")
+
+
+def fastest_sections(pairings, links, dataset=None):
+    """Markdown for every link: per payload, the fastest call of each format found in the
+    file (whatever its libraries and compression), fastest first; then the paged sequence's
+    fastest per format. The short answer `wirebench model` leads with."""
+    headers = ["payload", "format", "serializer -> parser", "compression", "wire bytes", "CPU",
+               "wire", "total", "CPU share"]
+    out = []
+    for link in links:
+        out.append(f"### Link `{link.name}`: {link_summary(link)}\n")
+        rows = []
+        for ds, count in pairings.cases():
+            if dataset and ds != dataset:
+                continue
+            for p, parts in model.fastest_per_format(pairings.of_case(ds, count), link):
+                rows.append([f"{ds} {count:,}", p.format,
+                             f"{p.serializer} -> {p.parser or '(decode not measured)'}",
+                             p.compression, units.count(p.wire_bytes),
+                             units.seconds(parts["cpu"]), units.seconds(parts["wire"]),
+                             units.seconds(parts["total"]), units.percent(parts["cpu_share"])])
+        out.append(units.table(headers, rows, "llllrrrrr") + "\n")
+        paged = paged_table(_of_dataset(pairings, dataset), link, per_format=True)
+        if paged:
+            out.append(_paged_heading() + ", the fastest of each format:\n")
             out.append(paged + "\n")
     return "\n".join(out)
 

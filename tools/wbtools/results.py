@@ -22,7 +22,7 @@ import statistics
 from dataclasses import dataclass, field
 
 from . import stats
-from .cli import UserError
+from .cli import UserError, json_error
 
 # Suffixes Google Benchmark adds to a name: per-run options and aggregate names.
 _OPTION_SUFFIX = re.compile(
@@ -253,9 +253,12 @@ def load(path):
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
-        what = "truncated" if err.pos >= len(text.rstrip()) else "not valid JSON"
-        raise UserError(f"{path}: not a result file ({what}: {err.msg} at line {err.lineno})") \
-            from None
+        # A file cut short (a run killed while writing, a partial copy) opens its object and
+        # never closes it; the error may point back at where an unterminated string began.
+        body = text.strip()
+        cut = body.startswith("{") and (err.pos >= len(body) or not body.endswith("}"))
+        what = "truncated" if cut else "not valid JSON"
+        raise UserError(f"{path}: not a result file ({what}: {json_error(err)})") from None
     if not isinstance(data, dict) or not isinstance(data.get("benchmarks"), list):
         raise UserError(f"{path}: not a Google Benchmark result file (no \"benchmarks\" list)")
     context = data.get("context") if isinstance(data.get("context"), dict) else {}
@@ -265,8 +268,11 @@ def load(path):
             raise UserError(f"{path}: benchmark entry {index} has no name")
         try:
             _add_entry(runs, entry)
-        except (KeyError, TypeError, ValueError) as err:
-            raise UserError(f"{path}: benchmark '{entry['name']}' is malformed ({err!r})") \
+        except KeyError as err:
+            raise UserError(f"{path}: benchmark '{entry['name']}' is malformed (no "
+                            f"{err.args[0]!r} field)") from None
+        except (TypeError, ValueError) as err:
+            raise UserError(f"{path}: benchmark '{entry['name']}' is malformed ({err})") \
                 from None
     return ResultFile(path, context, runs)
 

@@ -15,7 +15,7 @@ import os
 import re
 from dataclasses import dataclass, field
 
-from wbtools.cli import UserError
+from wbtools.cli import UserError, json_error
 from wbtools.machine import slug
 
 SIBLING_SUFFIXES = ("-conformance", "-standalone", "-icount", "-threads")
@@ -87,8 +87,12 @@ def load_run(results_dir, name):
     try:
         with open(path, encoding="utf-8") as handle:
             data = json.load(handle)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
-        raise UserError(f"{path}: not a readable result file ({err})") from None
+    except OSError as err:
+        raise UserError(f"{path}: cannot read: {err.strerror or err}") from None
+    except UnicodeDecodeError:
+        raise UserError(f"{path}: not a result file (not UTF-8 text)") from None
+    except json.JSONDecodeError as err:
+        raise UserError(f"{path}: not a result file ({json_error(err)})") from None
     if not isinstance(data, dict) or not isinstance(data.get("benchmarks"), list):
         raise UserError(f"{path}: not a Google Benchmark result file (no \"benchmarks\" list)")
     names = list(dict.fromkeys(b.get("run_name", b.get("name", "")) for b in data["benchmarks"]))

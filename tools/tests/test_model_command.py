@@ -1,0 +1,198 @@
+"""`wirebench model`'s output: the fastest call per format first and short by default, the
+full ranking on request (--top N, --all), and --top held to a count."""
+
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import unittest
+
+from wbtools import links, model, results
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOOLS = os.path.dirname(HERE)
+
+# A format the tools have never heard of: the model must not assume json/atom/soap/wcfjson.
+FORMATS = ("json", "atom", "newformat")
+# (dataset, rows): one call payload and the science page and subset (the paged sequence).
+CASES = (("airport", 101), ("science", 1000), ("science", 8100))
+
+
+def synthetic_file(path, libraries):
+    """A result file with `libraries` serializers and parsers per format, every parser timed on
+    every serializer's bytes, gzip beside each: libraries**2 * 2 pairings per payload. Times
+    are invented and distinct; a format's bytes grow with its place in FORMATS."""
+    benchmarks = []
+
+    def add(name, micros, **counters):
+        for index in range(3):
+            benchmarks.append({"name": name, "run_name": name, "run_type": "iteration",
+                               "repetition_index": index, "iterations": 100,
+                               "cpu_time": micros * (1 + index / 100), "real_time": micros,
+                               "time_unit": "us", **counters})
+
+    for f, fmt in enumerate(FORMATS):
+        for dataset, rows in CASES:
+            case = f"{fmt}/{dataset}/{rows}"
+            size = rows * 100 * (f + 1)
+            add(f"{case}/compress/gzip", rows * 0.5)
+            add(f"{case}/decompress/gzip", rows * 0.1)
+            for s in range(libraries):
+                add(f"{case}/encode/writer{s}", rows * (1 + s / 10 + f),
+                    wire_bytes=size, gzip_bytes=size // 5)
+                for p in range(libraries):
+                    add(f"{case}/decode/reader{p}/from:writer{s}", rows * (2 + p / 7 + f))
+    with open(path, "w", encoding="utf-8") as handle:
+        json.dump({"context": {}, "benchmarks": benchmarks}, handle)
+
+
+def run_model(*args):
+    done = subprocess.run([sys.executable, os.path.join(TOOLS, "model.py"), *args],
+                          capture_output=True, text=True, timeout=300)
+    return done
+
+
+def table_rows(text, first_header):
+    """The body rows (lists of cells) of every Markdown table whose first header is
+    first_header."""
+    rows, inside = [], False
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if line.startswith("| "):
+            if cells[0] == first_header:
+                inside = True
+            elif inside and not set(cells[0]) <= set("-:"):
+                rows.append(cells)
+        else:
+            inside = False
+    return rows
+
+
+class ModelDefault(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        cls.few = os.path.join(cls.tmp.name, "few.json")
+        cls.many = os.path.join(cls.tmp.name, "many.json")
+        synthetic_file(cls.few, 2)
+        synthetic_file(cls.many, 6)
+        cls.done = run_model(cls.many)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tmp.cleanup()
+
+    def test_default_is_as_long_for_many_libraries_as_for_few(self):
+        # 6 libraries make 9x the pairings of 2; the default shows one call per format.
+        self.assertEqual(self.done.returncode, 0, self.done.stderr)
+        few = run_model(self.few)
+        self.assertEqual(len(self.done.stdout.splitlines()), len(few.stdout.splitlines()))
+        self.assertLess(len(self.done.stdout.splitlines()), 200)
+        self.assertNotIn("one call:", self.done.stdout)  # no ranking of a payload's pairings
+
+    def test_one_row_per_link_payload_and_format_fastest_first(self):
+        rows = table_rows(self.done.stdout, "payload")
+        links = self.done.stdout.count("### Link `")
+        self.assertEqual(len(rows), links * len(CASES) * len(FORMATS))
+        seconds = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
+        for start in range(0, len(rows), len(FORMATS)):
+            group = rows[start:start + len(FORMATS)]
+            self.assertEqual(len({r[0] for r in group}), 1, group)  # one payload
+            self.assertEqual(sorted(r[1] for r in group), sorted(FORMATS))
+            totals = [float(r[7].split()[0]) * seconds[r[7].split()[1]] for r in group]
+            self.assertEqual(totals, sorted(totals), group)
+
+    def test_rows_are_the_model_fastest_pairing(self):
+        # airport 101 on every link: the row of each format is model.fastest_per_format's.
+        result = results.load(self.many)
+        pairings = model.collect(result)
+        rows = [r for r in table_rows(self.done.stdout, "payload") if r[0] == "airport 101"]
+        chosen = links.pick(links.load_links(None), None)
+        expected = []
+        for link in chosen:
+            for p, _ in model.fastest_per_format(pairings.of_case("airport", 101), link):
+                expected.append([p.format, f"{p.serializer} -> {p.parser}", p.compression])
+        self.assertEqual([r[1:4] for r in rows], expected)
+        self.assertIn(["json", "writer0 -> reader0", "none"], expected)
+
+    def test_paged_sequence_is_one_per_format(self):
+        # The relay-2009 fit's table, last, also opens with "format".
+        rows = table_rows(self.done.stdout.split("## relay-2009 fit")[0], "format")
+        links = self.done.stdout.count("### Link `")
+        self.assertEqual(len(rows), links * len(FORMATS))
+
+
+class ModelOnRequest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        cls.path = os.path.join(cls.tmp.name, "result.json")
+        synthetic_file(cls.path, 3)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tmp.cleanup()
+
+    def test_top_shortens_rankings_and_paged_sequences(self):
+        done = run_model(self.path, "--link", "lan", "--top", "2")
+        self.assertEqual(done.returncode, 0, done.stderr)
+        ranked = table_rows(done.stdout, "#")
+        self.assertEqual(len(ranked), 2 * len(CASES))
+        # The paged table of the ranking part: 2 rows, not 3 formats x 18 pairings.
+        ranking_part = done.stdout.split("## The 2 fastest pairings per payload", 1)[1]
+        self.assertEqual(len(table_rows(ranking_part, "format")), 2)
+        self.assertIn("slower sequences not shown", ranking_part)
+
+    def test_all_shows_every_pairing(self):
+        done = run_model(self.path, "--link", "lan", "--all")
+        self.assertEqual(done.returncode, 0, done.stderr)
+        # 3 formats x 3 serializers x 3 parsers x (none, gzip) per payload.
+        self.assertEqual(len(table_rows(done.stdout, "#")), len(CASES) * 3 * 3 * 3 * 2)
+
+    def test_top_must_be_a_count(self):
+        for value, message in (("-3", "-3 is not a count"), ("0", "0 is not a count"),
+                               ("three", "'three' is not a whole number")):
+            with self.subTest(top=value):
+                done = run_model(self.path, "--top", value)
+                self.assertEqual(done.returncode, 2)
+                self.assertEqual(done.stdout, "")
+                # The error alone, on one line, first: not after the usage block.
+                self.assertEqual(done.stderr.count("\n"), 1, done.stderr)
+                self.assertTrue(done.stderr.startswith("wirebench model: error: "), done.stderr)
+                self.assertIn(message, done.stderr)
+
+    def test_top_and_all_exclude_each_other(self):
+        done = run_model(self.path, "--top", "2", "--all")
+        self.assertEqual(done.returncode, 2)
+        self.assertIn("not allowed with", done.stderr)
+
+
+class JsonErrors(unittest.TestCase):
+    def test_truncated_file_message_reads_once(self):
+        # Cut inside a string: json's message ends in "starting at", which once read
+        # "starting at at line 2811".
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "cut.json")
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write('{"context": {}, "benchmarks": [{"name": "json/airpo')
+            done = run_model(path)
+        self.assertEqual(done.returncode, 2)
+        self.assertNotIn("at at", done.stderr)
+        self.assertRegex(done.stderr, r"truncated: unterminated string starting at line 1, "
+                                      r"column \d+\)$")
+
+    def test_missing_field_is_named(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "odd.json")
+            with open(path, "w", encoding="utf-8") as handle:
+                json.dump({"benchmarks": [{"name": "json/a/1/encode/x", "real_time": 1}]}, handle)
+            done = run_model(path)
+        self.assertEqual(done.returncode, 2)
+        self.assertIn("is malformed (no 'cpu_time' field)", done.stderr)
+        self.assertFalse(re.search(r"KeyError", done.stderr), done.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()
