@@ -498,8 +498,9 @@ if ((total == 0)); then
 fi
 where="CPU $cpu"
 ((threads)) && where="UNPINNED thread benchmarks"
-((interleave)) && where+=", interleaved"
-log "$total benchmarks; $where, $repetitions repetition(s); bands (rows:min time s)" \
+order=""
+((interleave)) && order=", interleaved"
+log "$total benchmarks; $where; $repetitions repetition(s)$order; bands (rows:min time s)" \
   "${bands[*]}; GLIBC_TUNABLES=$HEAP_TUNABLES"
 # The machine's state before and after (wbtools/machine_state.py): recorded in
 # the context, with a warning now when it makes the figures suspect.
