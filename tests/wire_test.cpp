@@ -52,11 +52,20 @@ wire::CheckResult self_check(wire::Testbed& testbed) {
   return r;
 }
 
+// A check that failed while the host's share of a round trip moved between
+// its rounds failed on the machine, not on the link: the product is right to
+// refuse it, and the test has nothing to judge.
+#define SKIP_WHEN_HOST_UNSTEADY(check)             \
+  if (!(check).ok && !(check).host_share_steady) { \
+    GTEST_SKIP() << (check).failure;               \
+  }
+
 TEST(Wire, SelfCheckShowsConfiguredRttAndRate) {
   SKIP_WITHOUT_PRIVILEGES();
   wire::Testbed testbed(link_20_20());
   wire::Server server(testbed);
   wire::CheckResult r = self_check(testbed);
+  SKIP_WHEN_HOST_UNSTEADY(r);
   EXPECT_TRUE(r.ok) << r.failure << "\n" << r.json(20);
   EXPECT_NEAR(r.rtt_median_ms, r.rtt_expected_ms, 0.02 * r.rtt_expected_ms);
   EXPECT_NEAR(r.ip_rate_mbps, 20, 0.02 * 20);
@@ -103,6 +112,7 @@ struct CheckedLink {
 TEST(Wire, ColdTransferFollowsSlowStart) {
   SKIP_WITHOUT_PRIVILEGES();
   CheckedLink link;
+  SKIP_WHEN_HOST_UNSTEADY(link.check);
   ASSERT_TRUE(link.check.ok) << link.check.failure;
   const wire::TestbedConfig& config = link.config;
   wire::Client client(link.testbed);
@@ -124,6 +134,7 @@ TEST(Wire, ColdTransferFollowsSlowStart) {
 TEST(Wire, WarmTransferKeepsTheWindow) {
   SKIP_WITHOUT_PRIVILEGES();
   CheckedLink link;
+  SKIP_WHEN_HOST_UNSTEADY(link.check);
   ASSERT_TRUE(link.check.ok) << link.check.failure;
   const wire::TestbedConfig& config = link.config;
   wire::Client client(link.testbed);

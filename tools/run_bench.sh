@@ -1,10 +1,19 @@
 #!/usr/bin/env bash
-# Runs wirebench_bench the way results are published: pinned to one CPU, with
-# a heap that is never trimmed, several repetitions, Google Benchmark's JSON
-# written atomically to results/<UTC stamp>-<machine>-<commit>.json.
+# `./wirebench bench`: runs wirebench_bench the way results are published:
+# pinned to one CPU, with a heap that is never trimmed, several repetitions,
+# Google Benchmark's JSON written atomically to
+# results/<UTC stamp>-<machine>-<commit>.json, then the steps beside it.
+#
+# The run, in order: list what each band of rows holds under the filter;
+# time each band that holds something; the memory run; merge the parts into
+# one result file; then noise, conformance, the standalone loops and
+# instruction counts where the run calls for them, the report, and a summary
+# on screen. Each step is one function below.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# shellcheck source=tools/lib.sh
+source "$ROOT/tools/lib.sh"
 # Big enough that the heap is never trimmed and no payload-sized block is
 # mmapped: each iteration then reuses warm pages, as a long-running server does
 # (on a VM a first-touched page can cost ~10 us; docs/methodology.md).
@@ -26,28 +35,39 @@ DEFAULT_BANDS=("0-999:0.01" "1000-8099:0.03" "8100-:0.1")
 # 6 against 6 a U-test can reach p = 0.002 and the order-statistic interval of
 # a median reaches 95 % (tools/wbtools/stats.py); with 3, p is never below 0.1.
 DEFAULT_REPETITIONS=6
+# A progress line at most this often, in seconds: a focused run ends first.
+PROGRESS_EVERY=15
 
 usage() {
   cat <<'USAGE'
-usage: tools/run_bench.sh BUILD_DIR [OPTIONS] [-- BENCHMARK_ARGS...]
+usage: ./wirebench bench [OPTIONS] [-- BENCHMARK_ARGS...]
+       (tools/run_bench.sh BUILD_DIR [OPTIONS]: the same, on a build of your choice)
 
-Runs BUILD_DIR/wirebench_bench pinned to one CPU and writes Google Benchmark's
+Builds, then runs wirebench_bench pinned to one CPU and writes Google Benchmark's
 JSON to results/<UTC stamp>-<machine>-<short commit>.json (atomically, never
-overwriting), then the JSON conformance matrix beside it (<name>-conformance.json,
-`wirebench_cli conformance`; not for --threads runs) and, for a run of the whole
-suite (no --filter), wirebench_standalone's loops (<name>-standalone.json: each
-library's own loop against our seam, the DOM walk floors) and, with --icount,
-callgrind's instruction counts of the atom/science/8100 decode and parse-only
-benchmarks (<name>-icount.json, `wirebench icount`, about 3 minutes), then the report.
-Prints the result path as the last line of stdout; progress goes to stderr.
+overwriting). The suite runs as one process per band of rows; a band that holds
+no benchmark of the run is skipped. Then, beside the result: the memory figures
+(one call of every benchmark in wirebench_bench_memory), the JSON conformance
+matrix (<name>-conformance.json, when the run times a JSON decoder or is the
+whole suite), for the whole suite wirebench_standalone's loops
+(<name>-standalone.json) and with --icount callgrind's instruction counts
+(<name>-icount.json), then the report (<name>/report.html and REPORT.md).
+On screen: each benchmark's median as it finishes, a progress line on long
+runs, then the noise, the conformance of the run's JSON decoders and, for a
+focused run, its competitors side by side with their ratios and intervals.
+The result path is the last line of stdout; everything else goes to stderr.
+
+Example, two decoders of one payload (about a minute with the build current):
+  ./wirebench bench --filter '^json/message/100/decode/(rapidjson-dom|simdjson-dom)/from:reference$'
 
 options:
+  --filter REGEX     only benchmarks matching REGEX (--benchmark_filter); one that
+                     matches nothing is an error
   --quick            1 repetition, min time 0.01 s per benchmark, not interleaved
                      (a smoke run)
-  --filter REGEX     only benchmarks matching REGEX (--benchmark_filter)
   --cpu N            pin to CPU N (default: the last one, nproc - 1)
   --repetitions N    repetitions per benchmark (default 6); the file keeps every
-                     repetition and the aggregates, the console shows aggregates
+                     repetition and the aggregates, the screen shows medians
   --min-time S       one minimum time per repetition for every benchmark, in one
                      process (default: per band of rows, 0.01 s up to 999 rows,
                      0.03 s up to 8,099, 0.1 s from 8,100; context.bands)
@@ -69,23 +89,25 @@ options:
                      over libxml2 runs 16-31 % slower on small documents
                      (docs/methodology.md)
   --icount           add callgrind's instruction counts of the atom/science/8100
-                     decode and parse-only benchmarks (about 3 minutes; left out
-                     by default to keep the default run within 10 minutes)
+                     decode and parse-only benchmarks (about 3 minutes; the whole
+                     suite only; left out by default to keep the run within 10 minutes)
   --threads          run only the concurrent-client benchmarks (1, 2, 4 threads,
                      wall clock) UNPINNED, into results/<...>-threads.json; the
                      default run stays pinned to one CPU and leaves them out
+  --out-dir DIR      write the result and its report into DIR (default: results/)
   -h, --help         this text
   -- ARGS            passed to wirebench_bench as they are, e.g.
                      -- --benchmark_list_tests=true (lists, writes no file)
 
+Each band's whole output is kept in BUILD_DIR/bench-rows-<band>.log.
+Exit status: 0 with a result written; 1 when a band or the memory run failed
+(no result written: the message names the band and shows its last lines); 2 on
+a bad request, a filter that matches nothing, or a missing build.
 environment: WIREBENCH_SEED (dataset seed, default 42)
 USAGE
 }
 
-die() {
-  printf 'run_bench: error: %s\n' "$*" >&2
-  exit 2
-}
+# ---- the request ----------------------------------------------------------
 
 [[ $# -ge 1 ]] || {
   usage >&2
@@ -114,6 +136,7 @@ cold_cache=0
 icount=0
 every_pairing=0
 quick=0
+out_dir="$ROOT/results"
 extra=()
 while [[ $# -gt 0 ]]; do
   case "$1" in
@@ -153,12 +176,18 @@ while [[ $# -gt 0 ]]; do
     --icount) icount=1 ;;
     --full) every_pairing=1 ;;
     --no-fastbins) HEAP_TUNABLES="$HEAP_TUNABLES:glibc.malloc.mxfast=0" ;;
+    --out-dir)
+      [[ $# -ge 2 ]] || die "--out-dir needs a folder"
+      out_dir="$2"
+      shift
+      ;;
+    --out-dir=*) out_dir="${1#*=}" ;;
     --)
       shift
       extra=("$@")
       break
       ;;
-    *) die "unknown option '$1' (see --help)" ;;
+    *) die "unknown option '$1' (./wirebench bench --help lists them)" ;;
   esac
   shift
 done
@@ -175,15 +204,247 @@ fi
 for band in "${bands[@]}"; do
   [[ "${band#*:}" =~ ^[0-9]*\.?[0-9]+$ ]] || die "--min-time wants seconds, got '${band#*:}'"
 done
-
-# Listing (or any other non-run request) writes no result file: run it as is.
+# A focused run is a question about its own benchmarks: the steps that
+# describe the whole suite (standalone loops, instruction counts) leave it be.
+whole_suite=1
+[[ -n "$filter" ]] && whole_suite=0
+# What selects the benchmarks: the listing, the timed bands and the memory
+# run share it.
+selection=(--benchmark_out_format=json)
+[[ -n "$filter" ]] && selection+=(--benchmark_filter="$filter")
+((scaling)) && selection+=(--wirebench_scaling)
+((cold_cache)) && selection+=(--wirebench_cold_cache)
+((every_pairing)) && selection+=(--wirebench_full)
 for arg in "${extra[@]}"; do
   case "$arg" in
+    # Listing (or any other non-run request) writes no result file: run it as is.
     --benchmark_list_tests | --benchmark_list_tests=true | --benchmark_list_tests=1 | --help | -h)
-      exec "$EXE" "${extra[@]}"
+      exec "$EXE" "${selection[@]}" "${extra[@]}"
       ;;
+    --benchmark_filter=*) whole_suite=0 ;;
   esac
 done
+((icount && !whole_suite)) &&
+  log "--icount counts the whole suite's atom/science/8100 decoders: left out of a focused run"
+common=(
+  "${selection[@]}"
+  --benchmark_repetitions="$repetitions"
+  --benchmark_report_aggregates_only=false
+  --benchmark_display_aggregates_only=true
+  --benchmark_color=false
+)
+((interleave)) && common+=(--benchmark_enable_random_interleaving=true)
+# Thread runs are unpinned (N threads on one CPU would measure the scheduler);
+# the context's cpu_pinned and run_kind fields say so in the file.
+pin=(taskset -c "$cpu")
+if ((threads)); then
+  pin=()
+  common+=(--wirebench_threads)
+  bands=("0-:${bands[0]#*:}")
+fi
+
+# ---- the bands --------------------------------------------------------------
+
+band_rows() { printf '%s' "${1%%:*}"; }
+band_min_time() { printf '%s' "${1#*:}"; }
+band_title() { printf 'rows %s (min time %s s)' "$(band_rows "$1")" "$(band_min_time "$1")"; }
+# The arguments of one band's process, one a line.
+band_args() {
+  printf '%s\n' --benchmark_min_time="$(band_min_time "$1")"
+  [[ "$(band_rows "$1")" == "0-" ]] || printf '%s\n' --wirebench_rows="$(band_rows "$1")"
+}
+
+# Writes the names of the benchmarks band $1 holds under the selection into
+# file $2, empty when it holds none. Google Benchmark exits 1 both when
+# nothing matches and on a real failure (a regex it cannot compile): its
+# message tells them apart.
+list_band() {
+  local band=$1 out=$2 status=0 band_extra
+  mapfile -t band_extra < <(band_args "$band")
+  "$EXE" --benchmark_list_tests=true "${common[@]}" "${band_extra[@]}" "${extra[@]}" \
+    >"$out" 2>"$out.err" || status=$?
+  if ((status != 0)); then
+    grep -q '^Failed to match any benchmarks' "$out.err" && { : >"$out"; return 0; }
+    die "cannot list the benchmarks of $(band_title "$band"): ${EXE##*/} exited with" \
+      "status $status: $(tail -n 3 "$out.err" | tr '\n' ' ')"
+  fi
+}
+
+# Why a process ended with exit status $1: "status N" or "killed by SIGNAME".
+exit_reason() {
+  if (($1 > 128)) && kill -l $(($1 - 128)) >/dev/null 2>&1; then
+    printf 'killed by SIG%s' "$(kill -l $(($1 - 128)))"
+  else
+    printf 'exit status %s' "$1"
+  fi
+}
+
+# Fails the run for a process that failed: which, why, its last lines and the
+# whole log's path. No result file is written.
+fail_step() {
+  local what=$1 status=$2 logfile=$3
+  printf 'wirebench: error: %s failed (%s); its last lines:\n' "$what" "$(exit_reason "$status")" >&2
+  tail -n 15 "$logfile" | sed 's/^/  /' >&2
+  printf 'wirebench: error: no result file written (whole output: %s)\n' "$logfile" >&2
+  exit 1
+}
+
+# The screen's share of Google Benchmark's console output: its header and one
+# line per finished benchmark (the median with repetitions), errors, and any
+# line of ours; not its context, which opens every band with the labels of
+# every codec and the versions of every library (the result file keeps them),
+# nor the mean, stddev and cv lines (the file keeps those too; 1.7.1's cv of a
+# counter that is 0 in every repetition, minflt_per_iter, divides 0 by 0 and
+# prints -nan%). The Debian library's "built as DEBUG" warning becomes the
+# one line DEBUG_NOTE, once. Every PROGRESS_EVERY seconds, a progress line.
+# Work is counted in repetitions x minimum time, so that the estimate weighs
+# the bands' minimum times.
+DEBUG_NOTE="wirebench: note: \"Library was built as DEBUG\" is Debian's libbenchmark 1.7.1,"
+DEBUG_NOTE+=" built -O2 with its assertions on; they run once per batch of iterations, outside"
+DEBUG_NOTE+=" the timed loop, which is our Release code: times are unaffected"
+console_filter() {
+  awk -v note="$1" -v total="$2" -v done="$3" -v work_done="$4" -v work_total="$5" \
+    -v unit="$6" -v t0="$7" -v reps="$repetitions" -v every="$PROGRESS_EVERY" '
+    BEGIN { last = systime() }
+    function finished() {
+      done++; work_done += unit
+      now = systime()
+      if (now - last >= every && done < total) {
+        el = now - t0; left = work_done > 0 ? el * (work_total - work_done) / work_done : 0
+        printf "wirebench: %d/%d benchmarks, %dm%02ds elapsed, about %dm%02ds left\n",
+          done, total, el / 60, el % 60, left / 60, left % 60
+        last = now
+      }
+    }
+    !table {
+      if (/Library was built as DEBUG/) { if (note != "") print note; next }
+      if (/^-+$/) table = 1; else next
+    }
+    /ERROR OCCURRED/ { print; fflush(); finished(); next }
+    $1 ~ /_(mean|stddev|cv)$/ { next }
+    $1 ~ /_median$/ { print; fflush(); finished(); next }
+    reps == 1 && /^[^ ]+\/[^ ]* +[0-9.]+ [num]?s / { print; fflush(); finished(); next }
+    { print; fflush() }'
+}
+
+# Runs band $1 (index $2 of the run) into part file $3 and its log; the
+# console shows the filtered output. Its process runs in the background, so
+# that an interrupt stops it at once (on_signal) and the partial file goes.
+run_band() {
+  local band=$1 index=$2 part=$3 band_extra status=0 logfile filter_pid note=""
+  logfile="$BUILD/bench-rows-$(band_rows "$band").log"
+  mapfile -t band_extra < <(band_args "$band")
+  log "$(band_title "$band"): ${counts[$index]} benchmarks"
+  ((index == first_band)) && note=$DEBUG_NOTE
+  # stdbuf: Google Benchmark's table goes to stdout, which a file buffers by
+  # the page; line by line, the screen follows the run.
+  GLIBC_TUNABLES="$HEAP_TUNABLES" WIREBENCH_COMMIT="$commit" "${pin[@]}" stdbuf -oL \
+    "$EXE" --benchmark_out="$part" "${common[@]}" "${band_extra[@]}" "${extra[@]}" \
+    >"$logfile" 2>&1 &
+  run_pid=$!
+  tail -n +1 -s 0.2 -f --pid="$run_pid" "$logfile" |
+    console_filter "$note" "$total" "$finished" "$work_finished" "$work_total" \
+      "$(band_work "$band" 1)" "$t0" >&2 &
+  filter_pid=$!
+  wait "$run_pid" || status=$?
+  run_pid=""
+  wait "$filter_pid" || true
+  ((status == 0)) || fail_step "${EXE##*/} on $(band_title "$band")" "$status" "$logfile"
+}
+
+# The work of band $1 holding $2 benchmarks: repetitions x minimum time x count,
+# in microseconds (awk and bash share integers).
+band_work() {
+  awk -v t="$(band_min_time "$1")" -v n="$2" -v r="$repetitions" 'BEGIN { printf "%d", t * 1e6 * n * r }'
+}
+
+# The memory figures: every benchmark once more, in wirebench_bench_memory, one
+# repetition of one iteration (1e-9 s): its MemoryManager measures one call
+# after it (benchmarks/memory.cpp), which is all the run is for.
+run_memory() {
+  local out=$1 status=0 logfile="$BUILD/bench-memory.log"
+  log "memory figures (${MEMORY_EXE##*/}, one call per benchmark)"
+  GLIBC_TUNABLES="$HEAP_TUNABLES" WIREBENCH_COMMIT="$commit" "${pin[@]}" "$MEMORY_EXE" \
+    --benchmark_out="$out" "${selection[@]}" --benchmark_repetitions=1 \
+    --benchmark_min_time=1e-9 "${extra[@]}" >"$logfile" 2>&1 &
+  run_pid=$!
+  wait "$run_pid" || status=$?
+  run_pid=""
+  ((status == 0)) || fail_step "${MEMORY_EXE##*/} (the memory figures)" "$status" "$logfile"
+}
+
+# ---- the steps beside the result ---------------------------------------------
+
+# The JSON conformance matrix (docs/conformance.md) beside the result, where
+# `wirebench report` finds it: for the whole suite, or a run that times a JSON
+# decoder (the matrix covers every JSON decoder). Its table goes to a log; the
+# summary shows the run's decoders. Exit 1 means a parser crashed or a decoder
+# took invalid JSON: a finding for the report, not a reason to drop the result.
+conformance_step() {
+  local file="${final%.json}-conformance.json" status=0
+  ((whole_suite)) || grep -qE '^json/[^/]+/[0-9]+/(decode|parse-only|decode-new-parser|decode-cold-cache)/' \
+    "$parts_dir/names.txt" || return 0
+  log "JSON conformance (every JSON decoder over JSONTestSuite)"
+  "$BUILD/wirebench_cli" conformance --json "$file" >"$BUILD/bench-conformance.log" 2>&1 || status=$?
+  case $status in
+    0 | 1) conformance_file=$file ;;
+    *) log "conformance matrix not written ($(exit_reason "$status"); $BUILD/bench-conformance.log)" ;;
+  esac
+}
+
+# The standalone loops beside the result (<name>-standalone.json): each
+# library's own minimal loop against our seam, and the floors under decode +
+# bind for the DOMs without namespace support, on the same build and CPU,
+# repetitions interleaved (about 30 s). The whole suite only.
+standalone_step() {
+  local file="${final%.json}-standalone.json" reps=6 min=0.15
+  ((whole_suite)) && [[ -x "$BUILD/wirebench_standalone" ]] || return 0
+  ((quick)) && reps=1 min=0.01
+  log "standalone loops, $reps repetition(s) interleaved"
+  GLIBC_TUNABLES="$HEAP_TUNABLES" "${pin[@]}" "$BUILD/wirebench_standalone" \
+    --benchmark_repetitions="$reps" --benchmark_min_time="$min" \
+    --benchmark_enable_random_interleaving=true --benchmark_display_aggregates_only=true \
+    --benchmark_out="$file" --benchmark_out_format=json >"$BUILD/bench-standalone.log" 2>&1 ||
+    log "standalone loops failed; no $file ($BUILD/bench-standalone.log)"
+}
+
+# Instruction counts beside the result (<name>-icount.json, callgrind, about
+# 3 minutes): the decode + bind against parse-only ratios of the XML parsers,
+# without the machine's noise, on the same build and heap. One call each: a
+# count repeats to within 0.01 %. With --icount and the whole suite.
+icount_step() {
+  ((icount && whole_suite)) || return 0
+  if ! command -v valgrind >/dev/null; then
+    log "--icount needs valgrind (package valgrind); no instruction counts"
+    return 0
+  fi
+  log "instruction counts (callgrind) of the atom/science/8100 decode and parse-only"
+  GLIBC_TUNABLES="$HEAP_TUNABLES" /usr/bin/python3 "$ROOT/tools/icount.py" --build "$BUILD" \
+    --repetitions 1 --timing "$final" \
+    --filter '^atom/science/8100/(decode/[^/]+/from:reference|parse-only/[^/]+)$' >&2 ||
+    log "instruction counts failed; no ${final%.json}-icount.json"
+}
+
+# The report beside the result (<name>/REPORT.md, report.html, charts). A
+# failing report never loses the result: it can be rerun.
+report_step() {
+  /usr/bin/python3 "$ROOT/tools/report.py" "$final" >&2 ||
+    log "report not written; run ./wirebench report $final"
+}
+
+# On screen: the noise in one line, the conformance of the run's JSON
+# decoders (every decoder for the whole suite) and, for a focused run, its
+# competitors side by side (tools/wbtools/run_summary.py).
+summary_step() {
+  local args=("$final")
+  [[ -n "$conformance_file" ]] && args+=(--conformance "$conformance_file")
+  ((whole_suite)) && [[ -n "$conformance_file" ]] && args+=(--all-decoders)
+  ((whole_suite)) || args+=(--competitors)
+  PYTHONPATH="$ROOT/tools" /usr/bin/python3 -m wbtools.run_summary "${args[@]}" >&2 ||
+    log "no summary; the result is written"
+}
+
+# ---- the run ------------------------------------------------------------------
 
 # The commit goes into the file name (short) and the context (full, with
 # "-dirty" when tracked files differ from it: such a result is not reproducible
@@ -197,15 +458,13 @@ fi
 # The machine is named by its CPU model (wbtools/machine.py): amd-epyc-f26m2.
 machine=$(PYTHONPATH="$ROOT/tools" /usr/bin/python3 -m wbtools.machine 2>/dev/null || echo unknown-cpu)
 stamp=$(date -u +%Y%m%dT%H%M%SZ)
-results="$ROOT/results"
-mkdir -p "$results"
+mkdir -p "$out_dir" || die "cannot create $out_dir"
+out_dir=$(cd "$out_dir" && pwd)
 
-tmp=$(mktemp "$results/.run-XXXXXX.tmp")
-parts_dir=$(mktemp -d "$results/.parts-XXXXXX.tmp")
+tmp=$(mktemp "$out_dir/.run-XXXXXX.tmp")
+parts_dir=$(mktemp -d "$out_dir/.parts-XXXXXX.tmp")
 run_pid=""
 cleanup() { rm -rf "$tmp" "$parts_dir"; }
-# The benchmark runs in the background so that an interrupt stops it at once
-# (rather than after it finishes) and the partial file is removed.
 on_signal() {
   if [[ -n "$run_pid" ]]; then
     kill "$run_pid" 2>/dev/null || true
@@ -217,125 +476,65 @@ trap cleanup EXIT
 trap 'on_signal 130' INT
 trap 'on_signal 143' TERM
 
-# What selects the benchmarks: the timed bands and the memory run share it.
-selection=(--benchmark_out_format=json)
-[[ -n "$filter" ]] && selection+=(--benchmark_filter="$filter")
-((scaling)) && selection+=(--wirebench_scaling)
-((cold_cache)) && selection+=(--wirebench_cold_cache)
-((every_pairing)) && selection+=(--wirebench_full)
-common=(
-  "${selection[@]}"
-  --benchmark_repetitions="$repetitions"
-  --benchmark_report_aggregates_only=false
-  --benchmark_display_aggregates_only=true
-)
-((interleave)) && common+=(--benchmark_enable_random_interleaving=true)
-# Thread runs are unpinned (N threads on one CPU would measure the scheduler);
-# the context's cpu_pinned and run_kind fields say so in the file.
-pin=(taskset -c "$cpu")
-if ((threads)); then
-  pin=()
-  common+=(--wirebench_threads)
-  bands=("0-:${bands[0]#*:}")
-fi
-band_args() {  # the arguments of one band's process
-  local band=$1
-  local args=(--benchmark_min_time="${band#*:}")
-  [[ "${band%%:*}" == "0-" ]] || args+=(--wirebench_rows="${band%%:*}")
-  printf '%s\n' "${args[@]}"
-}
-# How many benchmarks each band holds under the filter: empty bands are not
-# run, and the progress line counts against the total.
+# What each band holds: bands with none are not run, a run with none at all
+# is a request that cannot be met, and the progress counts against the total.
 counts=()
 total=0
-for band in "${bands[@]}"; do
-  mapfile -t band_extra < <(band_args "$band")
-  n=$("$EXE" --benchmark_list_tests=true "${common[@]}" "${band_extra[@]}" "${extra[@]}" 2>/dev/null | wc -l)
-  counts+=("$n")
-  total=$((total + n))
+work_total=0
+first_band=-1
+: >"$parts_dir/names.txt"
+for i in "${!bands[@]}"; do
+  list_band "${bands[$i]}" "$parts_dir/list-$i.txt"
+  counts+=("$(grep -c . "$parts_dir/list-$i.txt" || true)")
+  cat "$parts_dir/list-$i.txt" >>"$parts_dir/names.txt"
+  total=$((total + counts[i]))
+  work_total=$((work_total + $(band_work "${bands[$i]}" "${counts[$i]}")))
+  ((counts[i] == 0 || first_band >= 0)) || first_band=$i
 done
-((total > 0)) || die "no benchmark matches${filter:+ the filter '$filter'}"
-printf 'run_bench: %s benchmarks; %s%s repetition(s)%s; bands (rows:min time s) %s; GLIBC_TUNABLES=%s\n' \
-  "$total" "$( ((threads)) && echo "UNPINNED thread benchmarks, " || echo "CPU $cpu, ")" \
-  "$repetitions" "$( ((interleave)) && echo ", interleaved")" "${bands[*]}" "$HEAP_TUNABLES" >&2
+if ((total == 0)); then
+  listing="./wirebench bench -- --benchmark_list_tests lists every name"
+  [[ -n "$filter" ]] && die "no benchmark matches '$filter' ($listing)"
+  die "no benchmark to run ($listing)"
+fi
+where="CPU $cpu"
+((threads)) && where="UNPINNED thread benchmarks"
+order=""
+((interleave)) && order=", interleaved"
+log "$total benchmarks; $where; $repetitions repetition(s)$order; bands (rows:min time s)" \
+  "${bands[*]}; GLIBC_TUNABLES=$HEAP_TUNABLES"
 # The machine's state before and after (wbtools/machine_state.py): recorded in
 # the context, with a warning now when it makes the figures suspect.
 PYTHONPATH="$ROOT/tools" /usr/bin/python3 -m wbtools.machine_state --cpu "$cpu" \
   >"$parts_dir/state-before.json" || die "cannot read the machine's state"
 start=$SECONDS
-# Google Benchmark's console output goes to stderr. On a terminal, a progress
-# line (benchmarks done / total, elapsed, estimate) follows every 20 finished
-# benchmarks; in CI or a log file the output stays as it is.
-progress() {
-  # A finished benchmark prints its _median line (or, with one repetition, its
-  # only result line: a name with a "/" followed by a time).
-  awk -v total="$total" -v done="$1" -v t0="$2" -v every=20 -v reps="$repetitions" '
-    { print; fflush() }
-    (reps > 1 && /_median /) || (reps == 1 && /^[^ ]+\/[^ ]* +[0-9.]+ [num]?s /) {
-      done++
-      if (done % every == 0 || done == total) {
-        el = systime() - t0; left = done ? el * (total - done) / done : 0
-        printf "[wirebench] %d/%d benchmarks, %dm%02ds elapsed, ~%dm%02ds left\n",
-          done, total, el / 60, el % 60, left / 60, left % 60
-        fflush()
-      }
-    }'
-}
+t0=$(date +%s)
 parts=()
 finished=0
-t0=$(date +%s)
+work_finished=0
 for i in "${!bands[@]}"; do
-  band=${bands[$i]}
   ((counts[i] > 0)) || continue
-  mapfile -t band_extra < <(band_args "$band")
   part="$parts_dir/part-$i.json"
-  printf 'run_bench: rows %s, min time %s s: %s benchmarks\n' "${band%%:*}" "${band#*:}" "${counts[$i]}" >&2
-  run=("$EXE" --benchmark_out="$part" "${common[@]}" "${band_extra[@]}" "${extra[@]}")
-  if [[ -t 2 ]]; then
-    GLIBC_TUNABLES="$HEAP_TUNABLES" WIREBENCH_COMMIT="$commit" \
-      "${pin[@]}" "${run[@]}" 2>&1 | progress "$finished" "$t0" >&2 &
-  else
-    GLIBC_TUNABLES="$HEAP_TUNABLES" WIREBENCH_COMMIT="$commit" "${pin[@]}" "${run[@]}" >&2 &
-  fi
-  run_pid=$!
-  status=0
-  wait "$run_pid" || status=$?
-  run_pid=""
-  ((status == 0)) || die "wirebench_bench failed on rows ${band%%:*} (exit $status); no result file written"
-  parts+=("$part:${band%%:*}:${band#*:}")
+  run_band "${bands[$i]}" "$i" "$part"
+  parts+=("$part:$(band_rows "${bands[$i]}"):$(band_min_time "${bands[$i]}")")
   finished=$((finished + counts[i]))
+  work_finished=$((work_finished + $(band_work "${bands[$i]}" "${counts[$i]}")))
 done
 PYTHONPATH="$ROOT/tools" /usr/bin/python3 -m wbtools.machine_state --cpu "$cpu" \
   >"$parts_dir/state-after.json" || die "cannot read the machine's state"
-# The memory figures: every benchmark once more, in wirebench_bench_memory, one
-# repetition of one iteration (1e-9 s): its MemoryManager measures one call
-# after it (benchmarks/memory.cpp), which is all the run is for. Thread runs
-# have no memory figures.
+# Thread runs have no memory figures.
 memory_args=()
 if ((!threads)); then
-  printf 'run_bench: memory figures (%s, one call per benchmark)\n' "${MEMORY_EXE##*/}" >&2
-  run=("$MEMORY_EXE" --benchmark_out="$parts_dir/memory.json" "${selection[@]}"
-    --benchmark_repetitions=1 --benchmark_min_time=1e-9 "${extra[@]}")
-  GLIBC_TUNABLES="$HEAP_TUNABLES" WIREBENCH_COMMIT="$commit" "${pin[@]}" "${run[@]}" \
-    >/dev/null 2>"$parts_dir/memory.log" &
-  run_pid=$!
-  status=0
-  wait "$run_pid" || status=$?
-  run_pid=""
-  if ((status != 0)); then
-    tail -n 20 "$parts_dir/memory.log" >&2
-    die "${MEMORY_EXE##*/} failed (exit $status); no result file written"
-  fi
+  run_memory "$parts_dir/memory.json"
   memory_args=(--memory "$parts_dir/memory.json")
 fi
 PYTHONPATH="$ROOT/tools" /usr/bin/python3 -m wbtools.merge "$tmp" "${parts[@]}" "${memory_args[@]}" \
   --state-before "$parts_dir/state-before.json" --state-after "$parts_dir/state-after.json" ||
   die "cannot merge the bands' results"
-printf 'run_bench: finished in %d s\n' "$((SECONDS - start))" >&2
+log "benchmarks finished in $((SECONDS - start)) s"
 
 # Publish without ever overwriting: link(2) fails if the name exists.
-chmod 644 "$tmp"  # mktemp makes it private; a result is for everyone to read
-base="$results/$stamp-$machine-$short"
+chmod 644 "$tmp" # mktemp makes it private; a result is for everyone to read
+base="$out_dir/$stamp-$machine-$short"
 ((threads)) && base="$base-threads"
 final="$base.json"
 n=1
@@ -345,53 +544,14 @@ until ln "$tmp" "$final" 2>/dev/null; do
   ((n < 100)) || die "cannot create a result file next to $base.json"
 done
 rm -f "$tmp"
-# Noise: list the cases whose CV over the repetitions is above 5 % (a warning,
-# not a failure: on a shared VM some noise is expected, but a comparison of
-# such cases needs compare.py's U-test or a rerun).
-PYTHONPATH="$ROOT/tools" /usr/bin/python3 -m wbtools.noise "$final" >&2 || true
-# The JSON conformance matrix (docs/conformance.md) beside the result, where
-# `wirebench report` finds it. Exit 1 means a parser crashed or a decoder took
-# invalid JSON: a finding for the report, not a reason to drop the result.
+
+conformance_file=""
 if ((!threads)); then
-  conformance_status=0
-  "$BUILD/wirebench_cli" conformance --json "${final%.json}-conformance.json" >&2 ||
-    conformance_status=$?
-  case $conformance_status in
-    0) ;;
-    1) printf 'run_bench: conformance: crashes or invalid JSON decoded, see the table above\n' >&2 ;;
-    *) printf 'run_bench: conformance matrix not written (exit %s)\n' "$conformance_status" >&2 ;;
-  esac
-  # The standalone loops beside the result (<name>-standalone.json): each
-  # library's own minimal loop against our seam, and the floors under decode +
-  # bind for the DOMs without namespace support, on the same build and CPU,
-  # repetitions interleaved (about 30 s). Only with the whole suite: a
-  # filtered run is a question about its own benchmarks.
-  if [[ -z "$filter" && -x "$BUILD/wirebench_standalone" ]]; then
-    standalone_reps=6 standalone_min=0.15
-    ((quick)) && standalone_reps=1 standalone_min=0.01
-    printf 'run_bench: standalone loops, %s repetition(s) interleaved\n' "$standalone_reps" >&2
-    GLIBC_TUNABLES="$HEAP_TUNABLES" "${pin[@]}" "$BUILD/wirebench_standalone" \
-      --benchmark_repetitions="$standalone_reps" --benchmark_min_time="$standalone_min" \
-      --benchmark_enable_random_interleaving=true --benchmark_display_aggregates_only=true \
-      --benchmark_out="${final%.json}-standalone.json" --benchmark_out_format=json >&2 ||
-      printf 'run_bench: standalone loops failed; no %s\n' "${final%.json}-standalone.json" >&2
-  fi
-  # Instruction counts beside the result (<name>-icount.json, callgrind, about
-  # 3 minutes): the decode + bind against parse-only ratios of the XML parsers,
-  # without the machine's noise, on the same build and heap. One call each: a count
-  # repeats to within 0.01 %. With --icount and the whole suite.
-  if [[ -z "$filter" ]] && ((icount)) && ! command -v valgrind >/dev/null; then
-    printf 'run_bench: --icount needs valgrind (package valgrind); no instruction counts\n' >&2
-  elif [[ -z "$filter" ]] && ((icount)); then
-    printf 'run_bench: instruction counts (callgrind) of the atom/science/8100 decode and parse-only\n' >&2
-    GLIBC_TUNABLES="$HEAP_TUNABLES" /usr/bin/python3 "$ROOT/tools/icount.py" --build "$BUILD" \
-      --repetitions 1 --timing "$final" \
-      --filter '^atom/science/8100/(decode/[^/]+/from:reference|parse-only/[^/]+)$' >&2 ||
-      printf 'run_bench: instruction counts failed; no %s\n' "${final%.json}-icount.json" >&2
-  fi
-  # The report beside the result (results/<name>/REPORT.md and charts). A
-  # failing report never loses the result: it can be rerun with `wirebench report`.
-  /usr/bin/python3 "$ROOT/tools/report.py" "$final" >&2 ||
-    printf 'run_bench: report not written; run ./wirebench report %s\n' "$final" >&2
+  conformance_step
+  standalone_step
+  icount_step
+  report_step
 fi
+summary_step
+log "done in $((SECONDS - start)) s"
 echo "$final"

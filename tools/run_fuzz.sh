@@ -18,7 +18,8 @@ MAX_LEN=65536
 
 usage() {
   cat <<'USAGE'
-usage: tools/run_fuzz.sh [--seconds N] [--format F]
+usage: ./wirebench fuzz [--seconds N] [--format F]
+       (tools/run_fuzz.sh: the same script)
 
 Configures and builds the debug preset's fuzz target into build/debug
 (clang++, libFuzzer, -fsanitize=fuzzer,address,undefined; the directory is
@@ -66,7 +67,7 @@ while [[ $# -gt 0 ]]; do
       shift
       ;;
     --format=*) only="${1#*=}" ;;
-    *) die "unknown option '$1' (see --help)" ;;
+    *) die "unknown option '$1' (./wirebench fuzz --help lists them)" ;;
   esac
   shift
 done

@@ -136,6 +136,10 @@ wire_tests() {
     return 1
   }
   grep -a -E '^\[  (PASSED|SKIPPED) ' "$BUILD/wire-tests.log" >&2 || true
+  # Why a test skipped (no root, or a machine too busy to emulate the link):
+  # gtest prints the reason on the line after "FILE:LINE: Skipped".
+  awk 'skipped { print "  skipped: " $0; skipped = 0 } /: Skipped$/ { skipped = 1 }' \
+    "$BUILD/wire-tests.log" | sort -u >&2
 }
 SANITIZER_ENV=(ASAN_OPTIONS=detect_leaks=1
   # halt_on_error: every UBSan report fails its test, except fuzz/ubsan.supp's

@@ -24,61 +24,13 @@
 #include "wire/self_check.hpp"
 #include "wire/testbed.hpp"
 #include "wire/transfer.hpp"
+#include "wire/usage.hpp"
 
 namespace {
 
-constexpr char kUsage[] = R"(usage: wirebench_wire [OPTIONS] (--check | --transfer BYTES[,BYTES...]
-                                 | --http SPEC | --scenario NAME)
-
-Builds an emulated link between two network namespaces of its own (client
-198.18.0.1, server 198.18.0.2, TUN devices, MTU 1500, no route out), runs a
-self-check (1-byte echo RTT and bulk TCP rate must be within 2 % of the
-configured figures, or nothing is reported) and times real TCP transfers.
-Output: JSON lines on stdout ("context", "check", then one "request" each).
-Needs root (CAP_NET_ADMIN, CAP_SYS_ADMIN) and /dev/net/tun; exit status 2
-without them.
-
-Link:
-  --rate-mbps X      serialization rate, 10^6 bit/s of whole IP packets (100)
-  --rtt-ms X         round-trip time; each direction delays X/2 (40)
-  --queue-bytes N    drop-tail queue per direction (4 x BDP, at least 150000)
-TCP (both namespaces):
-  --congestion NAME  cubic | reno | bbr: net.ipv4.tcp_congestion_control (cubic)
-  --initcwnd N       initial window of the routes (kernel default: 10)
-  --sysctl KEY=VAL   any net.* sysctl, e.g. net.ipv4.tcp_slow_start_after_idle=0
-                     (repeatable)
-What to run:
-  --check            print the self-check's measured RTT and rate (it always runs)
-  --transfer BYTES   the server sends BYTES per request; times to connect,
-                     first byte and last byte, from the request's start; a
-                     comma-separated list runs the cold and warm series of
-                     each size in turn on one link (one self-check)
-  --cold N           N requests, each on a new connection (1)
-  --warm N           then one kept-alive connection: its opening request and
-                     N more (0)
-HTTP (real HTTP/1.1 through cpp-httplib; docs/wire-http.md):
-  --http SPEC        calls on one kept-alive connection: the server encodes
-                     (and compresses) the rows per request, the client
-                     decompresses, decodes and checks them; one
-                     "http_request" line each. SPEC is KEY=VALUE,... of
-                     dataset (science), rows (1000), skip (0), top (-1: to the
-                     end), seed (42), format (json), encoder (reference),
-                     decoder (the format's first exact one), encoding
-                     (identity | gzip | br | zstd), challenge (1: a 401 first,
-                     no pre-authentication), fault (die: the server drops the
-                     connection mid-body) and requests (1)
-  --scenario NAME    a published experiment replayed over HTTP on its own link
-                     (the link options give way to its; TCP options stay);
-                     --scenario list names them
-  -h, --help         this text
-
-./wirebench wire --matrix (tools/wire_run.py, its own --help) runs the
-transfer model against these transfers over the link profiles, into
-results/<stamp>-<machine>-<commit>-wire.json.
-)";
-
 [[noreturn]] void usage_error(const std::string& message) {
-  std::fprintf(stderr, "wirebench_wire: %s (--help for the options)\n", message.c_str());
+  std::fprintf(stderr, "wirebench wire: error: %s (./wirebench wire --help lists the options)\n",
+               message.c_str());
   std::exit(2);
 }
 
@@ -147,7 +99,7 @@ int main(int argc, char** argv) {
       return argv[++i];
     };
     if (arg == "-h" || arg == "--help") {
-      std::fputs(kUsage, stdout);
+      std::fputs(wire::kUsage, stdout);
       return 0;
     } else if (arg == "--rate-mbps") {
       config.rate_mbps = parse_number(arg, value());

@@ -1,0 +1,147 @@
+"""tools/run_bench.sh around a benchmark executable: a band that holds no benchmark of the
+run is skipped, a filter that matches nothing is an error that says so, a failing band says
+which band failed and why, and the screen shows neither the context's codec labels nor a NaN
+but each benchmark's median and, for a focused run, the competitors' ratios.
+
+FakeBuild runs the script against tools/tests/fake_bench.py (Google Benchmark's behaviours
+the script depends on, and a crash on request); RealBuild against the built wirebench_bench
+(WIREBENCH_BUILD, which ctest sets, or build/release), skipped when there is none. Both write
+into a temporary folder (--out-dir), never into results/.
+"""
+
+import json
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+import tempfile
+import unittest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "tools" / "run_bench.sh"
+FAKE = ROOT / "tools" / "tests" / "fake_bench.py"
+REAL_BUILD = pathlib.Path(os.environ.get("WIREBENCH_BUILD", ROOT / "build" / "release"))
+
+
+def run_bench(build, out_dir, *args, env=None, timeout=600):
+    return subprocess.run([str(SCRIPT), str(build), "--out-dir", str(out_dir), *args],
+                          capture_output=True, text=True, timeout=timeout,
+                          env={**os.environ, **(env or {})}, check=False)
+
+
+def result_path(test, proc, out_dir):
+    """The result file the run printed last on stdout, checked to be in out_dir."""
+    test.assertEqual(proc.returncode, 0, proc.stderr)
+    path = pathlib.Path(proc.stdout.strip().splitlines()[-1])
+    test.assertEqual(path.parent, pathlib.Path(out_dir).resolve())
+    test.assertTrue(path.is_file(), path)
+    return path
+
+
+class ScreenChecks:
+    """What the screen must not show, whatever the executable."""
+
+    def assert_clean_screen(self, stderr):
+        self.assertNotRegex(stderr, r"(?m)^codec\.", "the context's codec labels")
+        self.assertNotRegex(stderr, r"(?i)nan%", "a NaN")
+        self.assertNotIn("***WARNING***", stderr)
+        self.assertEqual(stderr.count("Library was built as DEBUG"), 1, stderr)
+        self.assertNotRegex(stderr, r"_(mean|stddev|cv) ", "aggregates other than the median")
+
+
+class FakeBuild(unittest.TestCase, ScreenChecks):
+    def setUp(self):
+        self.tmp = pathlib.Path(tempfile.mkdtemp(prefix="wirebench-run-bench-"))
+        self.addCleanup(shutil.rmtree, self.tmp)
+        self.build = self.tmp / "build"
+        self.out = self.tmp / "out"
+        self.build.mkdir()
+        for name in ("wirebench_bench", "wirebench_bench_memory"):
+            (self.build / name).symlink_to(FAKE)
+
+    def test_filter_matching_one_band_runs_that_band_alone(self):
+        proc = run_bench(self.build, self.out, "--filter", "^atom/message/100/")
+        path = result_path(self, proc, self.out)
+        self.assertIn("rows 0-999 (min time 0.01 s): 2 benchmarks", proc.stderr)
+        self.assertNotIn("rows 1000-8099 (", proc.stderr)
+        self.assert_clean_screen(proc.stderr)
+        self.assertRegex(proc.stderr, r"(?m)^atom/message/100/decode/slow/from:reference_median ")
+        self.assertRegex(proc.stderr, r"(?m)^ +fast +\S+ us \[\S+ us, \S+ us\] +fastest$")
+        self.assertRegex(proc.stderr,
+                         r"(?m)^ +slow +\S+ us \[\S+ us, \S+ us\] +2\.\d\dx \[2\.\d\d, 3\.\d\d\] "
+                         r"slower$")
+        result = json.loads(path.read_text(encoding="utf-8"))
+        self.assertEqual([band["rows"] for band in result["context"]["bands"]], ["0-999"])
+        self.assertEqual({b["run_name"] for b in result["benchmarks"]},
+                         {"atom/message/100/decode/fast/from:reference",
+                          "atom/message/100/decode/slow/from:reference"})
+        # The memory run's figures joined, for a focused run as for the whole suite.
+        self.assertTrue(all(b.get("allocs_per_iter") == 3.0 for b in result["benchmarks"]))
+
+    def test_filter_matching_nothing_is_an_error(self):
+        proc = run_bench(self.build, self.out, "--filter", "nomatch")
+        self.assertEqual(proc.returncode, 2)
+        self.assertTrue(proc.stderr.startswith("wirebench: error: no benchmark matches 'nomatch'"),
+                        proc.stderr)
+        self.assertEqual(proc.stdout, "")
+        self.assertEqual(list(self.out.iterdir()), [])
+
+    def test_regex_that_does_not_compile_is_named(self):
+        proc = run_bench(self.build, self.out, "--filter", "(")
+        self.assertEqual(proc.returncode, 2)
+        self.assertIn("Could not compile benchmark re", proc.stderr)
+
+    def test_failing_band_says_which_and_why(self):
+        proc = run_bench(self.build, self.out, "--filter", "^atom/",
+                         env={"FAKE_BENCH_CRASH": "1000-8099"})
+        self.assertEqual(proc.returncode, 1, proc.stderr)
+        self.assertIn("wirebench: error: wirebench_bench on rows 1000-8099 (min time 0.03 s) "
+                      "failed (killed by SIGABRT)", proc.stderr)
+        self.assertIn("  wirebench_bench: the fake's crash", proc.stderr)
+        self.assertIn("no result file written", proc.stderr)
+        self.assertNotIn("rows 8100- (", proc.stderr)
+        self.assertEqual([p for p in self.out.iterdir() if p.suffix == ".json"], [])
+
+    def test_one_repetition_shows_every_result_line(self):
+        proc = run_bench(self.build, self.out, "--quick", "--filter", "^atom/science/")
+        result_path(self, proc, self.out)
+        self.assert_clean_screen(proc.stderr)
+        self.assertRegex(proc.stderr, r"(?m)^atom/science/1000/decode/fast/from:reference +900")
+        self.assertRegex(proc.stderr, r"(?m)^atom/science/8100/decode/fast/from:reference +9000")
+
+
+@unittest.skipUnless((REAL_BUILD / "wirebench_bench").is_file()
+                     and (REAL_BUILD / "wirebench_bench_memory").is_file(),
+                     f"no wirebench_bench in {REAL_BUILD} (build it, or set WIREBENCH_BUILD)")
+class RealBuild(unittest.TestCase, ScreenChecks):
+    # Two XML decoders of one payload: one band, and no JSON decoder, so no conformance run.
+    FOCUSED = "^atom/message/100/decode/(pugixml-dom|expat)/from:reference$"
+
+    def setUp(self):
+        self.out = pathlib.Path(tempfile.mkdtemp(prefix="wirebench-run-bench-"))
+        self.addCleanup(shutil.rmtree, self.out)
+
+    def test_focused_run_of_one_band(self):
+        proc = run_bench(REAL_BUILD, self.out, "--filter", self.FOCUSED)
+        path = result_path(self, proc, self.out)
+        self.assert_clean_screen(proc.stderr)
+        result = json.loads(path.read_text(encoding="utf-8"))
+        names = {b["run_name"] for b in result["benchmarks"] if b["run_type"] == "iteration"}
+        self.assertEqual(names, {"atom/message/100/decode/pugixml-dom/from:reference",
+                                 "atom/message/100/decode/expat/from:reference"})
+        self.assertIn("atom/message/100 decode from:reference", proc.stderr)
+        self.assertRegex(proc.stderr, r"(?m)^ +(pugixml-dom|expat) +.* +fastest$")
+        self.assertRegex(proc.stderr, r"(?m)^ +(pugixml-dom|expat) +.* \d+\.\d\dx \[")
+        self.assertIsNone(re.search(r"conformance", proc.stderr), proc.stderr)
+
+    def test_filter_matching_nothing_is_an_error(self):
+        proc = run_bench(REAL_BUILD, self.out, "--filter", "nomatch")
+        self.assertEqual(proc.returncode, 2)
+        self.assertTrue(proc.stderr.startswith("wirebench: error: no benchmark matches 'nomatch'"),
+                        proc.stderr)
+        self.assertEqual(list(self.out.iterdir()), [])
+
+
+if __name__ == "__main__":
+    unittest.main()
