@@ -4,7 +4,8 @@ line per answer, and the noise in one line."""
 
 import unittest
 
-from wbtools import competitors, results, run_summary
+from wbtools import results, run_summary
+from wbtools import holds
 
 
 def result_of(times_by_name):
@@ -35,7 +36,7 @@ class Competitors(unittest.TestCase):
     def test_overlapping_samples_are_tied(self):
         result = result_of({FAST: [10e-6, 11e-6, 12e-6, 10e-6, 11e-6, 12e-6],
                             TWIN: [10.5e-6, 11.5e-6, 12.5e-6, 10e-6, 11e-6, 12e-6]})
-        entry = competitors.ratios(result)[TWIN]
+        entry = holds.ratios(result)[TWIN]
         self.assertEqual(entry["verdict"], "tied")
         self.assertLessEqual(entry["low"], 1)
         self.assertGreaterEqual(entry["high"], 1)

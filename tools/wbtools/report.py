@@ -8,7 +8,8 @@ REPORT.md is a summary; the page's "All tables" appendix holds the Markdown tabl
 import os
 
 from . import charts, model, noise, published, units
-from .page import build as page_build, data as page_data, holds, markdown
+from . import holds
+from .page import build as page_build, data as page_data, markdown
 from .report_tables import case_title, representative, sizes_by_case, tables
 
 PAGE = "report.html"

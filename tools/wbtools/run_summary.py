@@ -16,7 +16,7 @@ import argparse
 import sys
 
 from . import cli, noise, results, units
-from .competitors import question, ratios
+from .holds import question, ratios
 from .conformance import load as load_conformance
 
 # A focused run can still hold many questions (`--filter '^json/'`): the screen shows the

@@ -10,7 +10,8 @@ import math
 import statistics
 
 from .. import labels, model, noise, published, results, stats
-from . import context, holds, tags
+from . import context, tags
+from .. import holds
 # The scenario tables are built in wire_data; their helpers stay importable from here.
 from .wire_data import scenario_columns, scenario_data, scenarios_data, wire_data  # noqa: F401
 

@@ -8,7 +8,7 @@ by side: each one's median against the fastest's, as the ratio of the two sample
 95 % interval (stats.ratio_interval, the interval the Mann-Whitney U-test inverts).
 """
 
-from .. import labels, runs, stats
+from . import labels, runs, stats
 
 # A run of every benchmark has at least this many repetitions per benchmark (tools/run_bench.sh
 # defaults to 6): median_interval needs 6 for a 95 % interval.
