@@ -9,7 +9,7 @@ import dataclasses
 import math
 import statistics
 
-from .. import labels, model, noise, published, results, stats
+from .. import conformance, labels, model, noise, published, results, stats
 
 CONTEXT_FIRST = ("date", "host_name", "cpu_model", "kernel", "num_cpus", "mhz_per_cpu",
                  "cpu_pinned", "caches", "compiler", "cxx_flags", "wirebench_build_type",
@@ -210,7 +210,8 @@ def conformance_data(matrix_data):
     files = [[entry["name"], [entry["parse"].get(n) for n in names],
               [departs(entry, n) for n in names]]
              for entry in matrix_data["files"] if any(departs(entry, n) for n in names)]
-    return {"decoders": decoders, "files": files, "total_files": len(matrix_data["files"])}
+    return {"decoders": decoders, "files": files, "total_files": len(matrix_data["files"]),
+            "corpus": conformance.corpus_name(matrix_data)}
 
 
 def wire_data(wire_result, links_by_name):
