@@ -25,8 +25,9 @@ Configures and builds the debug preset's fuzz targets into build/debug
 WIREBENCH_SANITIZE_BUILD if set), then runs fuzz_<format> for N seconds
 per target (default 60) with -timeout=10 -rss_limit_mb=2048, WIREBENCH_JOBS
 targets at a time (default: the number of CPUs). Seeds: every file of
-fixtures/ up to 64 KiB; the corpus each target grows is kept in
-build/debug/corpus/<format>/ so later runs continue from it.
+fixtures/ up to 64 KiB, and of corpus/ under WIREBENCH_CORPUS when it is
+set (the real payloads, docs/testing.md); the corpus each target grows is
+kept in build/debug/corpus/<format>/ so later runs continue from it.
 A crash, leak, timeout or sanitizer report stops that target and its input is
 written to build/debug/artifacts/<format>-<kind>-<sha1>.
 
@@ -95,15 +96,19 @@ fi
 mkdir -p "$BUILD/artifacts"
 seeds="$(mktemp -d "$BUILD/seeds.XXXXXX")" || die "cannot create a seed directory in $BUILD"
 trap 'rm -rf "$seeds"' EXIT
-if [[ -d "$ROOT/fixtures" ]]; then
-  find "$ROOT/fixtures" -type f -size -$((MAX_LEN + 1))c -print0 |
+# The third-party payloads are seeds too when WIREBENCH_CORPUS provides them.
+seed_dirs=("$ROOT/fixtures")
+if [[ -n "${WIREBENCH_CORPUS:-}" ]]; then seed_dirs+=("$WIREBENCH_CORPUS/corpus"); fi
+for dir in "${seed_dirs[@]}"; do
+  [[ -d "$dir" ]] || continue
+  find "$dir" -type f -size -$((MAX_LEN + 1))c -print0 |
     while IFS= read -r -d '' f; do
-      rel="${f#"$ROOT/fixtures/"}"
+      rel="$(basename "$dir")/${f#"$dir/"}"
       cp "$f" "$seeds/${rel//\//_}"
     done
-fi
-printf 'run_fuzz: %d seed files from fixtures/, %s s per target: %s\n' \
-  "$(find "$seeds" -type f | wc -l)" "$seconds" "${formats[*]}" >&2
+done
+printf 'run_fuzz: %d seed files from %s, %s s per target: %s\n' \
+  "$(find "$seeds" -type f | wc -l)" "${seed_dirs[*]}" "$seconds" "${formats[*]}" >&2
 
 # One target: its log, and its exit status in <log>.status.
 fuzz_one() {
