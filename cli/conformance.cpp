@@ -1,4 +1,6 @@
-// `conformance`: every JSON decoder over JSONTestSuite's test_parsing files.
+// `conformance`: every JSON decoder over a conformance corpus: the project's
+// own (fixtures/conformance/json, tools/gen_json_corpus.py) or any folder of
+// y_/n_/i_ files, such as JSONTestSuite's test_parsing.
 // Each parse runs in a forked child of its own (cli/sandbox.hpp), so a parser
 // that crashes or hangs on one file is recorded as "crashed" and the matrix
 // still completes; docs/conformance.md describes the outcomes.
@@ -24,12 +26,13 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr const char kHelp[] = R"txt(usage: wirebench conformance [--dir D] [--json OUT]
+constexpr const char kHelp[] = R"txt(usage: wirebench conformance [--corpus DIR] [--json OUT]
 
-Runs every decoder of format json over every file of the JSONTestSuite
-directory D (default: fixtures/conformance/json/test_parsing in the
-repository), each parse in its own child process (10 s CPU limit), and
-records per file and decoder:
+Runs every decoder of format json over every y_, n_ and i_ .json file of a
+conformance corpus: the project's own, generated from RFC 8259 and Unicode's
+Table 3-7 (fixtures/conformance/json), or DIR, any folder laid out the same
+way (JSONTestSuite's test_parsing is). Each parse runs in its own child
+process (10 s CPU limit); per file and decoder it records:
   parse   parse_only: "accepted", "rejected" (DecodeError) or "crashed"
           (a signal, a hang, or an exception other than DecodeError)
   decode  decode() into the message dataset, for n_ files only: the binders
@@ -40,8 +43,8 @@ Prints one row per decoder: y accepted/total, n rejected/total, i accepted,
 crashes, and decode's n rejected/total; then every y_ file a parser rejects
 and every n_ file it accepts.
 
-  --dir D     the test_parsing directory
-  --json OUT  also write the whole matrix as JSON to OUT
+  --corpus DIR  the corpus folder (default: the project's)
+  --json OUT    also write the whole matrix as JSON to OUT
 
 Exit status: 0 when nothing crashed and decode() rejected every n_ file,
 1 otherwise (the table and OUT are written either way), 2 on a bad request.
@@ -123,12 +126,13 @@ std::vector<CorpusFile> load(const fs::path& dir) {
   std::vector<CorpusFile> files;
   for (const auto& entry : fs::directory_iterator(dir)) {
     const std::string name = entry.path().filename().string();
-    if (!entry.is_regular_file() || !name.ends_with(".json")) continue;
+    const bool is_case = name.starts_with("y_") || name.starts_with("n_") || name.starts_with("i_");
+    if (!entry.is_regular_file() || !is_case || !name.ends_with(".json")) continue;
     files.push_back({name, padded_copy(read_input(entry.path().string()))});
   }
   std::sort(files.begin(), files.end(),
             [](const CorpusFile& a, const CorpusFile& b) { return a.name < b.name; });
-  if (files.empty()) throw UsageError("no .json files in '" + dir.string() + "'");
+  if (files.empty()) throw UsageError("no y_, n_ or i_ .json files in '" + dir.string() + "'");
   return files;
 }
 
@@ -165,12 +169,15 @@ std::string expected_of(std::string_view name) {
   return "either";
 }
 
-std::string matrix_json(const fs::path& dir, const std::vector<const CodecEntry*>& decoders,
+std::string matrix_json(const fs::path& dir, std::string_view label,
+                        const std::vector<const CodecEntry*>& decoders,
                         const std::vector<CorpusFile>& files,
                         const std::vector<std::vector<Cell>>& cells,
                         const std::vector<Tally>& tallies) {
   std::string out = "{\n  \"corpus\": ";
   append_json_string(out, dir.string());
+  out += ",\n  \"corpus_label\": ";
+  append_json_string(out, label);
   out += ",\n  \"decoders\": [\n";
   for (std::size_t d = 0; d < decoders.size(); ++d) {
     const Tally& t = tallies[d];
@@ -258,14 +265,18 @@ std::string summary_table(const std::vector<const CodecEntry*>& decoders,
 }  // namespace
 
 int run_conformance(Args args) {
-  const ParsedArgs a = parse_args(args, {{"dir", true}, {"json", true}});
+  const ParsedArgs a = parse_args(args, {{"corpus", true}, {"json", true}});
   if (a.help) {
     write_stdout(kHelp);
     return kExitOk;
   }
   if (!a.positionals.empty())
     throw UsageError("unexpected argument '" + std::string(a.positionals.front()) + "'");
-  const fs::path dir = a.has("dir") ? fs::path(*a.value("dir")) : fs::path(WB_CONFORMANCE_DIR);
+  const bool own = !a.has("corpus");
+  const fs::path dir = own ? fs::path(WB_CONFORMANCE_DIR) : fs::path(*a.value("corpus"));
+  // What the page and REPORT.md call the corpus.
+  const std::string label =
+      own ? "the project's corpus (RFC 8259, Unicode Table 3-7)" : "the corpus " + dir.string();
   const std::vector<CorpusFile> files = load(dir);
   const std::vector<const CodecEntry*> decoders = codecs_of("json", Role::decode);
   if (decoders.empty()) throw std::runtime_error("no json decoder in the registry");
@@ -316,7 +327,7 @@ int run_conformance(Args args) {
     const std::string tmp = path + ".tmp";
     {
       std::ofstream out(tmp, std::ios::binary);
-      out << matrix_json(dir, decoders, files, cells, tallies);
+      out << matrix_json(dir, label, decoders, files, cells, tallies);
       if (!out.flush()) throw std::runtime_error("cannot write '" + tmp + "'");
     }
     fs::rename(tmp, path);

@@ -35,8 +35,8 @@ Commands (each takes --help):
   infoset  the WCF JSON<->XML infoset of any JSON file, as XML
              infoset [--compact] FILE
   conformance
-           every JSON decoder over JSONTestSuite: accepted/rejected/crashed
-             conformance [--dir D] [--json OUT]
+           every JSON decoder over the conformance corpus: accepted/rejected/crashed
+             conformance [--corpus DIR] [--json OUT]
   help     this text; help COMMAND is COMMAND --help
 
 Exit status: 0 success, 1 failure (e.g. a payload that does not decode),

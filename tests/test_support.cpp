@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -33,6 +34,18 @@ std::filesystem::path source_dir() {
 }
 std::filesystem::path fixtures_dir() {
   return source_dir() / "fixtures";
+}
+
+// -------------------------------------------------- third-party corpora
+
+ExternalCorpus external_corpus(std::string_view sub, std::string_view what) {
+  ExternalCorpus c;
+  const char* root = std::getenv("WIREBENCH_CORPUS");
+  if (root && *root) c.dir = std::filesystem::absolute(std::filesystem::path(root) / sub);
+  c.skip_line = std::string(what) + " skipped: set WIREBENCH_CORPUS to a folder with " +
+                std::string(sub) +
+                "/ (.ci/run sets it when the shared corpora sit beside the clone)";
+  return c;
 }
 
 // ---------------------------------------------------------------- datasets

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -24,6 +25,21 @@ std::string read_file(const std::filesystem::path& path);  // throws std::runtim
 void write_file(const std::filesystem::path& path, std::string_view bytes);
 std::filesystem::path source_dir();    // WB_SOURCE_DIR
 std::filesystem::path fixtures_dir();  // source_dir() / "fixtures"
+
+// -------------------------------------------------- third-party corpora
+// Other projects' corpora are not in the tree (docs/testing.md). The one
+// environment variable WIREBENCH_CORPUS names a folder laid out as
+// corpus/real/, corpus/odata/ and conformance/json/test_parsing/.
+struct ExternalCorpus {
+  // WIREBENCH_CORPUS/sub when the variable is set, whether or not it exists:
+  // a run that asks for the corpus fails on a missing folder, never skips.
+  std::optional<std::filesystem::path> dir;
+  // The one line a test prints when it skips for want of the variable.
+  std::string skip_line;
+};
+// sub: the folder under WIREBENCH_CORPUS ("corpus/real"); what: what is
+// skipped without it ("real payloads").
+ExternalCorpus external_corpus(std::string_view sub, std::string_view what);
 
 // ---------------------------------------------------------------- datasets
 // Small row counts keep the suite fast; each is past row 7, so every dataset

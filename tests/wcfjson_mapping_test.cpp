@@ -1,5 +1,6 @@
 // The WCF JSON<->XML mapping (codecs/wcfjson/infoset.hpp) on Microsoft's
-// documented examples (fixtures/real/wcf-json-xml/), compared as parsed
+// documented examples (corpus/real/wcf-json-xml/ under WIREBENCH_CORPUS;
+// skipped without it), compared as parsed
 // XML, not text; every XML library's infoset against the text writer; and a
 // wcfjson payload against the json payload of the same records.
 #include <pugixml.hpp>
@@ -20,8 +21,10 @@ namespace {
 
 using namespace wb::wcfjson;
 
-std::filesystem::path examples_dir() {
-  return fixtures_dir() / "real" / "wcf-json-xml";
+const ExternalCorpus& examples_corpus() {
+  static const ExternalCorpus c =
+      external_corpus("corpus/real/wcf-json-xml", "WCF's documented JSON<->XML examples");
+  return c;
 }
 
 // Canonical form of an XML element: name, sorted attributes (xmlns included),
@@ -102,9 +105,9 @@ struct Example {
   std::string name, json, xml;
 };
 
-std::vector<Example> documented_examples() {
+std::vector<Example> documented_examples(const std::filesystem::path& dir) {
   std::vector<Example> out;
-  for (const auto& e : std::filesystem::directory_iterator(examples_dir())) {
+  for (const auto& e : std::filesystem::directory_iterator(dir)) {
     if (e.path().extension() != ".xml") continue;
     std::filesystem::path json = e.path();
     json.replace_extension(".json");
@@ -113,26 +116,26 @@ std::vector<Example> documented_examples() {
   return out;
 }
 
-TEST(WcfjsonMapping, DocumentedExamplesGiveTheDocumentedXml) {
-  const auto examples = documented_examples();
-  ASSERT_GE(examples.size(), 4u) << examples_dir();
+// Both directions in one test, so that without the corpus one line says what
+// was skipped.
+TEST(WcfjsonMapping, DocumentedExamplesMapBothWays) {
+  const ExternalCorpus& corpus = examples_corpus();
+  if (!corpus.dir) GTEST_SKIP() << corpus.skip_line;
+  ASSERT_TRUE(std::filesystem::is_directory(*corpus.dir))
+      << *corpus.dir << " is missing: WIREBENCH_CORPUS names a folder without it";
+  const auto examples = documented_examples(*corpus.dir);
+  ASSERT_GE(examples.size(), 4u) << *corpus.dir;
   for (const Example& e : examples) {
     SCOPED_TRACE(e.name);
-    const std::string want = canonical_xml(e.xml);
-    EXPECT_EQ(canonical_xml(to_infoset<RapidjsonReader>(e.json)), want);
-    EXPECT_EQ(canonical_xml(to_infoset<NlohmannReader>(e.json)), want);
-    EXPECT_EQ(canonical_xml(to_infoset<SimdjsonReader>(e.json)), want);
-  }
-}
-
-TEST(WcfjsonMapping, DocumentedExamplesMapBackToTheirJson) {
-  // The examples contain no '/' so WCF's "\/" escaping does not show here.
-  for (const Example& e : documented_examples()) {
-    SCOPED_TRACE(e.name);
-    const std::string want = without_whitespace(e.json);
-    EXPECT_EQ((json_round_trip<PugixmlInfoset, RapidjsonWriter>(e.json)), want);
-    EXPECT_EQ((json_round_trip<Libxml2Infoset, RapidjsonWriter>(e.json)), want);
-    EXPECT_EQ((json_round_trip<XercesInfoset, NlohmannWriter>(e.json)), want);
+    const std::string want_xml = canonical_xml(e.xml);
+    EXPECT_EQ(canonical_xml(to_infoset<RapidjsonReader>(e.json)), want_xml);
+    EXPECT_EQ(canonical_xml(to_infoset<NlohmannReader>(e.json)), want_xml);
+    EXPECT_EQ(canonical_xml(to_infoset<SimdjsonReader>(e.json)), want_xml);
+    // The examples contain no '/' so WCF's "\/" escaping does not show here.
+    const std::string want_json = without_whitespace(e.json);
+    EXPECT_EQ((json_round_trip<PugixmlInfoset, RapidjsonWriter>(e.json)), want_json);
+    EXPECT_EQ((json_round_trip<Libxml2Infoset, RapidjsonWriter>(e.json)), want_json);
+    EXPECT_EQ((json_round_trip<XercesInfoset, NlohmannWriter>(e.json)), want_json);
   }
 }
 

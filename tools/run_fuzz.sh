@@ -26,8 +26,9 @@ Configures and builds the debug preset's fuzz target into build/debug
 WIREBENCH_SANITIZE_BUILD if set), then runs fuzz_decoder once per format for
 N seconds each (default 60) with -timeout=10 -rss_limit_mb=2048,
 WIREBENCH_JOBS formats at a time (default: the number of CPUs). Seeds: every
-file of fixtures/ up to 64 KiB, and a few rows of each dataset from every
-encoder of the format; the corpus each format grows is kept in
+file of fixtures/ up to 64 KiB (and of corpus/ under WIREBENCH_CORPUS when it
+is set: the real payloads, docs/testing.md), and a few rows of each dataset
+from every encoder of the format; the corpus each format grows is kept in
 build/debug/corpus/<format>/ so later runs continue from it.
 A crash, leak, timeout or sanitizer report stops that format's run and its
 input is written to build/debug/artifacts/<format>-<kind>-<sha1>.
@@ -98,14 +99,18 @@ fi
 mkdir -p "$BUILD/artifacts"
 seeds="$(mktemp -d "$BUILD/seeds.XXXXXX")" || die "cannot create a seed directory in $BUILD"
 trap 'rm -rf "$seeds"' EXIT
+# fixtures/, and the third-party payloads when WIREBENCH_CORPUS provides them.
 mkdir -p "$seeds/fixtures"
-if [[ -d "$ROOT/fixtures" ]]; then
-  find "$ROOT/fixtures" -type f -size -$((MAX_LEN + 1))c -print0 |
+seed_dirs=("$ROOT/fixtures")
+if [[ -n "${WIREBENCH_CORPUS:-}" ]]; then seed_dirs+=("$WIREBENCH_CORPUS/corpus"); fi
+for dir in "${seed_dirs[@]}"; do
+  [[ -d "$dir" ]] || continue
+  find "$dir" -type f -size -$((MAX_LEN + 1))c -print0 |
     while IFS= read -r -d '' f; do
-      rel="${f#"$ROOT/fixtures/"}"
+      rel="$(basename "$dir")/${f#"$dir/"}"
       cp "$f" "$seeds/fixtures/${rel//\//_}"
     done
-fi
+done
 # A few rows of each dataset from every encoder of each format: the only seeds
 # of a binary format (fixtures/ holds text), and every writer's spelling of
 # the text formats. Into <seeds>/by-format/<format>/.
@@ -118,8 +123,8 @@ while read -r format role library; do
       rm -f "$seeds/by-format/$format/$dataset-$library"
   done
 done < <("$BUILD/wirebench_cli" list)
-printf 'run_fuzz: %d seed files from fixtures/ and the encoders, %s s per format: %s\n' \
-  "$(find "$seeds" -type f | wc -l)" "$seconds" "${formats[*]}" >&2
+printf 'run_fuzz: %d seed files from %s and the encoders, %s s per format: %s\n' \
+  "$(find "$seeds" -type f | wc -l)" "${seed_dirs[*]}" "$seconds" "${formats[*]}" >&2
 
 # One format: its log, and its exit status in <log>.status.
 fuzz_one() {

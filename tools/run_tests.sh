@@ -99,6 +99,10 @@ shard_tests() {
       tail -n 40 "$logs/shard-$i.log" >&2
     fi
   done
+  # Tests that need a third-party corpus skip without WIREBENCH_CORPUS with one
+  # line each (tests/test_support.hpp); shown here, so a run without them
+  # says what it left out.
+  grep -ahE ' skipped: set WIREBENCH_CORPUS ' "$logs"/shard-*.log | sort -u >&2 || true
   # Where the time goes, to keep the CI run inside its budget.
   log "slowest tests:"
   grep -ahE '^\[       OK \] .* \([0-9]+ ms\)$' "$logs"/shard-*.log |

@@ -1,5 +1,6 @@
 // The WCF JSON <-> XML infoset mapping (JsonReaderWriterFactory), written once
-// for every JSON and XML library (fixtures/real/FORMAT-NOTES.md section 6):
+// for every JSON and XML library (section 6 of corpus/real/FORMAT-NOTES.md in
+// the real-payload corpus, WIREBENCH_CORPUS):
 //   JsonToInfoset<Sink>     JSON events -> infoset elements in an XML Sink
 //   write_infoset(sink, r)  records -> infoset, as DataContractJsonSerializer
 //                           hands them to its XML->JSON writer

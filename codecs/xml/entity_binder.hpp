@@ -3,8 +3,9 @@
 //
 // Rows: every atom:entry at any depth is a row, in document order of their
 // start tags, so the entries of expanded feeds (link/m:inline/feed/entry)
-// are rows too, each after the entry that expands them (SOURCES.md counts
-// entries that way: "85 entries in all (8 + 77)"). A root atom:entry (a
+// are rows too, each after the entry that expands them (the real-payload
+// corpus counts entries that way: "85 entries in all (8 + 77)";
+// tests/real_payloads_test.cpp). A root atom:entry (a
 // single-entity response) is one row.
 // Properties: the children of the entry's m:properties (inside atom:content,
 // or beside it in media-link entries) in the data-services namespace, in

@@ -6,7 +6,8 @@
 //   attribute(prefix, local, ns_uri, v)   prefix "" = no namespace
 //   text(v)                               character data (the sink escapes it)
 //   end()                                 closes the innermost element
-// Shapes follow fixtures/real/FORMAT-NOTES.md: ODataLib 5 (WCF Data
+// Shapes follow the producers' as the real-payload corpus shows them
+// (corpus/real/FORMAT-NOTES.md under WIREBENCH_CORPUS): ODataLib 5 (WCF Data
 // Services 5 / OData V3, which collections of complex types need; one line,
 // no indentation) for every atom feed, with Azure Table's m:etag on science
 // rows; DataContractSerializer in a SOAP 1.1 envelope for soap.

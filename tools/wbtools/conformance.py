@@ -1,7 +1,7 @@
 """The JSON conformance matrix of `wirebench conformance --json OUT` in REPORT.md.
 
-The file holds, per JSON decoder, how its parse_only answered every JSONTestSuite file
-(accepted, rejected or crashed) and whether decode() rejected every n_ file. The report shows
+The file holds, per JSON decoder, how its parse_only answered every file of a conformance
+corpus (accepted, rejected or crashed) and whether decode() rejected every n_ file. The report shows
 the summary per decoder and the files where a decoder departs from the expected outcome; the
 whole matrix stays in the file.
 """
@@ -23,6 +23,12 @@ def load(path):
     return data
 
 
+def corpus_name(data):
+    """What the matrix ran over: the label `wirebench conformance` writes; files written
+    before it had one ran over JSONTestSuite's test_parsing."""
+    return data.get("corpus_label") or "JSONTestSuite's test_parsing"
+
+
 def _departs(entry, library):
     outcome = entry["parse"].get(library)
     expected = entry.get("expected")
@@ -41,9 +47,9 @@ def section(data, what=None):
     rows = [[d["library"], f"{d['y_accepted']}/{d['y_total']}",
              f"{d['n_rejected']}/{d['n_total']}", f"{d['i_accepted']}/{d['i_total']}",
              d["crashed"], f"{d['decode_n_rejected']}/{d['n_total']}"] for d in decoders]
-    text = ["## JSON conformance (JSONTestSuite)\n",
+    text = ["## JSON conformance\n",
             f"Every JSON decoder's parse-only over the {len(data['files'])} files of "
-            "JSONTestSuite's test_parsing (`wirebench conformance`), each parse in its own "
+            f"{corpus_name(data)} (`wirebench conformance`), each parse in its own "
             "process: y_ files must be accepted, n_ files rejected, i_ files may go either way. "
             "The last column is our full decode (parse + bind into the model), which must "
             "reject every n_ file whatever the parser says.\n",

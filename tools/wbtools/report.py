@@ -7,8 +7,9 @@ REPORT.md is a summary; the page's "All tables" appendix holds the Markdown tabl
 
 import os
 
-from . import charts, model, noise, published, units
+
 from . import holds
+from . import charts, conformance, model, noise, published, units
 from .page import build as page_build, data as page_data, markdown
 from .report_tables import case_title, representative, sizes_by_case, tables
 
@@ -103,7 +104,8 @@ def _findings(result, pairings, conformance_matrix):
                or d["crashed"] or d["decode_n_rejected"] < d["n_total"]]
         lines.append(f"- JSON conformance: {len(decoders) - len(off)} of {len(decoders)} "
                      "decoders give the expected answer on every y_ and n_ file of "
-                     "JSONTestSuite" + (f"; departing: {', '.join(off)}." if off else "."))
+                     + conformance.corpus_name(conformance_matrix)
+                     + (f"; departing: {', '.join(off)}." if off else "."))
     lines += [f"- Model note: {note}" for note in pairings.notes]
     return "\n".join(lines)
 

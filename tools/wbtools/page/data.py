@@ -9,7 +9,7 @@ import dataclasses
 import math
 import statistics
 
-from .. import labels, model, noise, published, results, stats
+from .. import conformance, labels, model, noise, published, results, stats
 from . import context, tags
 from .. import holds
 # The scenario tables are built in wire_data; their helpers stay importable from here.
@@ -215,7 +215,8 @@ def conformance_data(matrix_data):
     files = [[entry["name"], [entry["parse"].get(n) for n in names],
               [departs(entry, n) for n in names]]
              for entry in matrix_data["files"] if any(departs(entry, n) for n in names)]
-    return {"decoders": decoders, "files": files, "total_files": len(matrix_data["files"])}
+    return {"decoders": decoders, "files": files, "total_files": len(matrix_data["files"]),
+            "corpus": conformance.corpus_name(matrix_data)}
 
 
 def build(result, links, conformance_matrix=None, wire_result=None, appendix_html="",

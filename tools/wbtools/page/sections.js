@@ -25,7 +25,7 @@ const wbSections = (D, what) => {
         ...outcomes.map((o, i) => [o || "?", {class: departs[i] ? "bad" : ""}])]}));
       fill("conformance",
            el("p", {}, `Every JSON decoder's parse over the ${c.total_files} files of ` +
-                       "JSONTestSuite: y_ must be accepted, n_ rejected, i_ either; the last " +
+                       `${c.corpus}: y_ must be accepted, n_ rejected, i_ either; the last ` +
                        "column is our full decode, which must reject every n_ file."),
            table(["decoder", ...(hasLabels ? ["what it does"] : []), "y_ accepted",
                   "n_ rejected", "i_ accepted", "crashes", "decode() rejects n_"], rows,
