@@ -21,7 +21,7 @@ enum class Syntax { json, xml, binary };
 struct FormatEntry {
   std::string_view name;  // "json", "capnp-packed"
   Syntax syntax;
-  std::string_view media_type;  // the Content-Type of its HTTP responses
+  std::string_view media_type;  // its HTTP Content-Type (a literal: data() ends in a NUL)
 };
 // Every declared format, in registry order (a format is declared before its
 // codecs land, so formats() below may list fewer).

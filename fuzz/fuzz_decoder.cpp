@@ -7,7 +7,9 @@
 // disagreement: the decoders that accept the bytes as one dataset must read
 // the same records from them (doubles bit for bit, or within 1e-15 relative
 // beside a decoder the registry marks inexact), or one of them misreads it;
-// and one that decodes what its own parse_only() rejects.
+// and one that decodes what its own parse_only() rejects. A zero-copy
+// format's accessors verify and read every input too: what they read in
+// place must be what the exact decoders read.
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -18,6 +20,7 @@
 #include <vector>
 
 #include "codecs/codec.hpp"
+#include "codecs/common/access_fold.hpp"
 #include "codecs/registry.hpp"
 #include "generators/datasets.hpp"
 #include "generators/record_diff.hpp"
@@ -27,8 +30,13 @@ namespace {
 struct Family {
   std::vector<const wb::CodecEntry*> entries;
   std::vector<std::unique_ptr<wb::Decoder>> decoders;
-  Family() : entries(wb::codecs_of(WB_FUZZ_FORMAT, wb::Role::decode)) {
+  std::vector<const wb::AccessorEntry*> accessor_entries;
+  std::vector<std::unique_ptr<wb::Accessor>> accessors;
+  Family()
+      : entries(wb::codecs_of(WB_FUZZ_FORMAT, wb::Role::decode)),
+        accessor_entries(wb::accessors_of(WB_FUZZ_FORMAT)) {
     for (const wb::CodecEntry* c : entries) decoders.push_back(c->make_decoder());
+    for (const wb::AccessorEntry* a : accessor_entries) accessors.push_back(a->make());
   }
 };
 
@@ -103,6 +111,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       readings.push_back({family.entries[i], std::move(out)});
     }
     check_agreement(readings, kind);
+    // Verified in-place reads of the same bytes: no crash, and the values
+    // of an exact decoder's reading.
+    const wb::DatasetKind dataset = static_cast<wb::DatasetKind>(kind);
+    for (std::size_t i = 0; i < family.accessors.size(); ++i) {
+      if (dataset == wb::DatasetKind::entity) continue;
+      std::uint64_t digest = 0;
+      if (!accepted([&] { digest = family.accessors[i]->content_digest(input, dataset); }))
+        continue;
+      for (const Reading& r : readings)
+        if (r.decoder->exact && wb::content_digest(r.records) != digest)
+          finding(std::string(WB_FUZZ_FORMAT) + " accessor " +
+                  std::string(family.accessor_entries[i]->library) + " reads other values than " +
+                  std::string(r.decoder->library) + " decodes");
+    }
   }
   return 0;
 }

@@ -1,8 +1,8 @@
 // Cap'n Proto 0.9.2's generated C++, for two formats: `capnp` (the flat
 // array of segments, read in place) and `capnp-packed` (the same message
 // with zero bytes packed away: unpacked into a buffer first). The encoders
-// build with a MallocMessageBuilder over a reused first segment and write
-// it out; the decoders copy into records; the accessors check the whole
+// build with a MallocMessageBuilder over a reused first segment, one that
+// holds the whole message, and write it out; the decoders copy into records; the accessors check the whole
 // tree with targetSize() (or not) and read every field in place. Every
 // reader runs with the traversal and nesting limits set for untrusted input.
 #include <capnp/serialize-packed.h>
@@ -133,12 +133,16 @@ class Encoder : public EncoderFor<Encoder<Framing>> {
  public:
   template <class T>
   void encode_rows(const std::vector<T>& rows, std::string& out) {
-    capnp::MallocMessageBuilder builder(first_.get(wanted_));
-    auto list = Cp<T>::init(builder.initRoot<cp::Feed>(), static_cast<unsigned>(rows.size()));
-    for (unsigned i = 0; i < list.size(); ++i) build(rows[i], list[i]);
-    Framing::write(builder, out);
-    // The next message of this size fits the first segment.
-    wanted_ = std::max(wanted_, capnp::computeSerializedSizeInWords(builder));
+    for (;;) {
+      capnp::MallocMessageBuilder builder(first_.get(wanted_));
+      auto list = Cp<T>::init(builder.initRoot<cp::Feed>(), static_cast<unsigned>(rows.size()));
+      for (unsigned i = 0; i < list.size(); ++i) build(rows[i], list[i]);
+      if (builder.getSegmentsForOutput().size() == 1) return Framing::write(builder, out);
+      // A message that outgrew the first segment is built again in one that
+      // holds it: in more segments, texts would sit behind far pointers, and
+      // the payload would depend on what the encoder wrote before.
+      wanted_ = capnp::computeSerializedSizeInWords(builder);
+    }
   }
 
  private:

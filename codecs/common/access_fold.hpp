@@ -37,7 +37,12 @@ class AccessFold {
   uint64_t result() const { return h_; }
 
  private:
-  void mix(uint64_t v) { h_ = (h_ ^ v) * 0x100000001b3ull + 0x9e3779b97f4a7c15ull; }
+  // A multiply carries a difference only upwards; the shift brings the high
+  // bits back down, so two flips of a sign bit do not cancel.
+  void mix(uint64_t v) {
+    h_ = (h_ ^ v) * 0x100000001b3ull + 0x9e3779b97f4a7c15ull;
+    h_ ^= h_ >> 29;
+  }
   uint64_t h_ = 0xcbf29ce484222325ull;
 };
 
