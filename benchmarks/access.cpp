@@ -54,11 +54,11 @@ void register_access_benchmarks(const std::string& prefix, const CodecEntry& enc
                                 DatasetKind dataset, int rows) {
   for (const AccessorEntry* a : accessors_of(encoder.format))
     for (bool verify : {true, false})
-      register_in_band(prefix + (verify ? "access/" : "access-unverified/") +
-                           std::string(a->library),
-                       [a, enc = &encoder, dataset, rows, verify](benchmark::State& s) {
-                         run(s, *a, *enc, dataset, rows, verify);
-                       });
+      register_in_band(
+          prefix + (verify ? "access/" : "access-unverified/") + std::string(a->library),
+          [a, enc = &encoder, dataset, rows, verify](benchmark::State& s) {
+            run(s, *a, *enc, dataset, rows, verify);
+          });
 }
 
 }  // namespace wb::bench

@@ -59,11 +59,21 @@ std::span<const CodecEntry> codecs() {
   // ...and list them.
 #undef WB_ENCODER
 #undef WB_DECODER
-#define WB_ENCODER(format, ident, name, labels)                                        \
-  {format_name::format, name, Role::encode, true, labels, &wb_make_encoder_##format##_##ident, \
+#define WB_ENCODER(format, ident, name, labels) \
+  {format_name::format,                         \
+   name,                                        \
+   Role::encode,                                \
+   true,                                        \
+   labels,                                      \
+   &wb_make_encoder_##format##_##ident,         \
    nullptr},
-#define WB_DECODER(format, ident, name, exact, labels)                                  \
-  {format_name::format, name, Role::decode, exact, labels, nullptr,                     \
+#define WB_DECODER(format, ident, name, exact, labels) \
+  {format_name::format,                                \
+   name,                                               \
+   Role::decode,                                       \
+   exact,                                              \
+   labels,                                             \
+   nullptr,                                            \
    &wb_make_decoder_##format##_##ident},
   static const CodecEntry kCodecs[] = {
 #include "codecs/registry.def"

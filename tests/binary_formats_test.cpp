@@ -138,8 +138,8 @@ TEST_P(OtherFormats, TheirPayloadsAreRefused) {
       SCOPED_TRACE(std::string(format) + " " + std::string(dataset_name(kind)));
       try {
         const Records got = decode(d, payload, kind);
-        ADD_FAILURE() << d.library << " decoded a " << format << " payload as "
-                      << row_count(got) << " rows";
+        ADD_FAILURE() << d.library << " decoded a " << format << " payload as " << row_count(got)
+                      << " rows";
       } catch (const DecodeError& e) {
         EXPECT_FALSE(std::string_view(e.what()).empty());
       }

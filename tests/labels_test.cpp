@@ -79,10 +79,11 @@ TEST(Labels, EveryCodecHasLabelsInTheVocabulary) {
     if (syntax_of(c.format) == Syntax::binary) {
       // Doubles travel as their bits: no conversion to label.
       EXPECT_TRUE(binary_labels(c.labels, 0)) << c.labels;
-      EXPECT_TRUE(
-          one_of(word_of(items[1]), {label::kCopying, label::kZeroCopy, label::kNoTree, label::kInSitu}))
+      EXPECT_TRUE(one_of(word_of(items[1]),
+                         {label::kCopying, label::kZeroCopy, label::kNoTree, label::kInSitu}))
           << c.labels;
-      EXPECT_NE(has_label(c.labels, label::kValidatesUtf8), has_label(c.labels, label::kNoUtf8Check))
+      EXPECT_NE(has_label(c.labels, label::kValidatesUtf8),
+                has_label(c.labels, label::kNoUtf8Check))
           << "exactly one UTF-8 label: " << c.labels;
       EXPECT_TRUE(c.exact || has_label(c.labels, label::kInexactDoubles)) << c.labels;
       continue;

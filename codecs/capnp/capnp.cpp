@@ -2,9 +2,10 @@
 // array of segments, read in place) and `capnp-packed` (the same message
 // with zero bytes packed away: unpacked into a buffer first). The encoders
 // build with a MallocMessageBuilder over a reused first segment, one that
-// holds the whole message, and write it out; the decoders copy into records; the accessors check the whole
-// tree with targetSize() (or not) and read every field in place. Every
-// reader runs with the traversal and nesting limits set for untrusted input.
+// holds the whole message, and write it out; the decoders copy into
+// records; the accessors check the whole tree with targetSize() (or not)
+// and read every field in place. Every reader runs with the traversal and
+// nesting limits set for untrusted input.
 #include <capnp/serialize-packed.h>
 #include <capnp/serialize.h>
 #include <kj/io.h>

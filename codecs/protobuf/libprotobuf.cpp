@@ -62,7 +62,8 @@ class Encoder : public EncoderFor<Encoder> {
   void encode_rows(const std::vector<T>& rows, std::string& out) {
     auto& feed = std::get<typename Pb<T>::Feed>(feeds_);
     rows_to_pb(rows, *Pb<T>::rows(feed));
-    if (!feed.SerializeToString(&out)) throw std::runtime_error("libprotobuf: serialization failed");
+    if (!feed.SerializeToString(&out))
+      throw std::runtime_error("libprotobuf: serialization failed");
   }
 
  private:

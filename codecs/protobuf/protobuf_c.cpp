@@ -146,8 +146,8 @@ void read(const Wirebench__Pb__Airport& m, Airport& r) {
 void read(const Wirebench__Pb__ScienceRow& m, ScienceRow& r) {
   r.PartitionKey = m.partitionkey;
   r.RowKey = m.rowkey;
-  r.Timestamp = m.timestamp ? from_seconds(kLibrary, m.timestamp->seconds, m.timestamp->nanos)
-                            : DateTime{};
+  r.Timestamp =
+      m.timestamp ? from_seconds(kLibrary, m.timestamp->seconds, m.timestamp->nanos) : DateTime{};
   r.X = m.x;
   r.Y = m.y;
   r.Temp = m.temp;
@@ -168,9 +168,9 @@ struct FreeUnpacked {
 template <class T>
 auto unpack(std::string_view input) {
   using Feed = typename C<T>::Feed;
-  ProtobufCMessage* m = protobuf_c_message_unpack(C<T>::kFeed.base.descriptor, nullptr,
-                                                  input.size(),
-                                                  reinterpret_cast<const uint8_t*>(input.data()));
+  ProtobufCMessage* m =
+      protobuf_c_message_unpack(C<T>::kFeed.base.descriptor, nullptr, input.size(),
+                                reinterpret_cast<const uint8_t*>(input.data()));
   if (!m)
     throw DecodeError(kLibrary, std::string("not a valid ") + C<T>::kFeed.base.descriptor->name +
                                     " (protobuf_c_message_unpack refused it)");
