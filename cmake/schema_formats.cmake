@@ -38,8 +38,9 @@ add_custom_command(
   COMMENT "protoc: codecs/protobuf/*.proto" VERBATIM)
 
 # protobuf-c 1.4 and protoc-c, linked from libprotobuf-c.a. The generated
-# code is C: the language is enabled for it alone.
-enable_language(C)
+# C compiles as C++ (protobuf-c.h declares its API extern "C"), and is built
+# so: a C compiler in the build would bring its own runtime libraries to
+# every link (GCC's shared ASan runtime beside clang's, in the debug preset).
 pkg_check_modules(PROTOBUF_C REQUIRED IMPORTED_TARGET libprotobuf-c)
 wb_archive(wb_protobuf_c libprotobuf-c.a PkgConfig::PROTOBUF_C)
 wb_library(protobuf-c "${PROTOBUF_C_VERSION}" "static (libprotobuf-c.a)" "${WB_DEBIAN_FLAGS}")
@@ -94,7 +95,7 @@ add_custom_command(
           -o${CAPNPC_CXX_EXECUTABLE}:${WB_SCHEMA_OUT} ${WB_CAPNP_FILES}
   DEPENDS ${WB_CAPNP_FILES} ${CAPNP_EXECUTABLE} ${CAPNPC_CXX_EXECUTABLE}
   COMMENT "capnp compile: codecs/capnp/*.capnp" VERBATIM)
-set_source_files_properties(${WB_CAPNP_SOURCES} PROPERTIES LANGUAGE CXX)
+set_source_files_properties(${WB_CAPNP_SOURCES} ${WB_PBC_SOURCES} PROPERTIES LANGUAGE CXX)
 
 # The generated sources: compiled once, into the codecs.
 target_sources(wirebench_codecs PRIVATE ${WB_PB_SOURCES} ${WB_PBC_SOURCES} ${WB_FBS_HEADERS}
