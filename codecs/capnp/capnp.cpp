@@ -154,10 +154,14 @@ class Encoder : public EncoderFor<Encoder<Framing>> {
 template <class Framing>
 class Decoder : public DecoderFor<Decoder<Framing>> {
  public:
+  // The whole tree is checked first, as parse-only and FlatBuffers' decode
+  // check it: reading only the rows, a reader would accept bytes whose
+  // other pointers are broken, which parse-only refuses.
   template <class T>
   void decode_rows(std::string_view input, std::vector<T>& out) {
     guarded([&] {
       framing_.with_reader(input, [&](capnp::MessageReader& reader) {
+        root_of(reader).targetSize();
         const auto rows = rows_of<T>(reader);
         out.reserve(rows.size());
         for (const auto row : rows) read(row, out.emplace_back());
