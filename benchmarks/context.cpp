@@ -101,6 +101,8 @@ void add_run_context() {
     benchmark::AddCustomContext(label_context_key(c), std::string(c.labels));
   for (const RouterEntry& r : routers())
     benchmark::AddCustomContext(label_context_key(r), std::string(r.labels));
+  for (const AccessorEntry& a : accessors())
+    benchmark::AddCustomContext(label_context_key(a), std::string(a.labels));
   benchmark::AddCustomContext("note",
                               "benchmark library reports itself as a debug build (Debian "
                               "package); wirebench code is Release");

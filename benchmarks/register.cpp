@@ -203,6 +203,7 @@ void register_codec_benchmarks(bool every_pairing) {
                 });
           register_compress_benchmarks(prefix, *reference, ds, rows);
           register_route_benchmarks(prefix, *reference, ds, rows);
+          register_access_benchmarks(prefix, *reference, ds, rows);
         }
       }
     }

@@ -30,6 +30,11 @@ std::vector<std::pair<std::string, double>> compressed_sizes(std::string_view pa
 void register_route_benchmarks(const std::string& prefix, const CodecEntry& encoder,
                                DatasetKind dataset, int rows);
 
+// {prefix}access/{library} and {prefix}access-unverified/{library} on the
+// payload of encoder, for every accessor of its format (zero-copy formats).
+void register_access_benchmarks(const std::string& prefix, const CodecEntry& encoder,
+                                DatasetKind dataset, int rows);
+
 // reference/memcpy/{bytes} and reference/byte-scan/{bytes}: the physical
 // limits, one pair per distinct reference payload size.
 void register_reference_benchmarks();

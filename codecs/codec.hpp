@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -74,6 +75,28 @@ class Decoder {
   // document): the timed loop consumes it, so no part of the parse can be
   // optimized away, and reading it costs no walk over the document.
   virtual std::size_t parse_only(std::string_view input) = 0;
+};
+
+// The in-place reader of a zero-copy format (FlatBuffers, Cap'n Proto): what
+// a service that only reads a few fields, or forwards the rest, gets from the
+// format. The benchmarks time `access` (verify, then read every field of
+// every row in place, strings as views) and `access-unverified` (the same
+// read without the verifier: for bytes the reader already trusts, never the
+// default). Registered with WB_ACCESSOR; see AccessorFor.
+class Accessor {
+ public:
+  virtual ~Accessor() = default;
+  // Verifies input as the library's verifier does (unless verify is false),
+  // then reads every field of every row of dataset kind in place and returns
+  // a fold of them (codecs/common/access_fold.hpp: numbers bit for bit,
+  // each string's size and its first and last byte). Throws DecodeError when
+  // the verifier refuses the bytes or they hold another dataset's feed.
+  // With verify false the input must be a payload that verified.
+  virtual std::uint64_t access(std::string_view input, DatasetKind kind, bool verify) = 0;
+  // The same verified walk, folding every byte of every string:
+  // content_digest(records) when the payload holds those records. For the
+  // checks before timing and the tests.
+  virtual std::uint64_t content_digest(std::string_view input, DatasetKind kind) = 0;
 };
 
 // CRTP helpers: an adapter writes

@@ -2,48 +2,137 @@
 
 #include <algorithm>
 
+// Every line kind, expanding to nothing unless a list below defines it.
+#define WB_FORMAT(ident, name, syntax, media_type)
+#define WB_ENCODER(format, ident, name, labels)
+#define WB_DECODER(format, ident, name, exact, labels)
+#define WB_ACCESSOR(format, ident, name, labels)
+#define WB_ROUTER(format, ident, name, labels)
+
 // Declare every factory named in the registry...
+#undef WB_ENCODER
+#undef WB_DECODER
+#undef WB_ACCESSOR
+#undef WB_ROUTER
 #define WB_ENCODER(format, ident, name, labels) \
   std::unique_ptr<wb::Encoder> wb_make_encoder_##format##_##ident();
 #define WB_DECODER(format, ident, name, exact, labels) \
   std::unique_ptr<wb::Decoder> wb_make_decoder_##format##_##ident();
+#define WB_ACCESSOR(format, ident, name, labels) \
+  std::unique_ptr<wb::Accessor> wb_make_accessor_##format##_##ident();
 #define WB_ROUTER(format, ident, name, labels) \
   std::unique_ptr<wb::Router> wb_make_router_##format##_##ident();
 #include "codecs/registry.def"
 #undef WB_ENCODER
 #undef WB_DECODER
+#undef WB_ACCESSOR
 #undef WB_ROUTER
+#define WB_ENCODER(format, ident, name, labels)
+#define WB_DECODER(format, ident, name, exact, labels)
+#define WB_ACCESSOR(format, ident, name, labels)
+#define WB_ROUTER(format, ident, name, labels)
+
+// ...and each format's name under its identifier, which is all a codec line
+// can name (a line of an undeclared format fails to compile here).
+namespace wb::format_name {
+#undef WB_FORMAT
+#define WB_FORMAT(ident, name, syntax, media_type) inline constexpr std::string_view ident = name;
+#include "codecs/registry.def"
+#undef WB_FORMAT
+#define WB_FORMAT(ident, name, syntax, media_type)
+}  // namespace wb::format_name
 
 namespace wb {
 
+std::span<const FormatEntry> format_entries() {
+#undef WB_FORMAT
+#define WB_FORMAT(ident, name, syntax, media_type) {name, Syntax::syntax, media_type},
+  static const FormatEntry kFormats[] = {
+#include "codecs/registry.def"
+  };
+#undef WB_FORMAT
+#define WB_FORMAT(ident, name, syntax, media_type)
+  return kFormats;
+}
+
 std::span<const CodecEntry> codecs() {
   // ...and list them.
+#undef WB_ENCODER
+#undef WB_DECODER
 #define WB_ENCODER(format, ident, name, labels) \
-  {#format, name, Role::encode, true, labels, &wb_make_encoder_##format##_##ident, nullptr},
+  {format_name::format,                         \
+   name,                                        \
+   Role::encode,                                \
+   true,                                        \
+   labels,                                      \
+   &wb_make_encoder_##format##_##ident,         \
+   nullptr},
 #define WB_DECODER(format, ident, name, exact, labels) \
-  {#format, name, Role::decode, exact, labels, nullptr, &wb_make_decoder_##format##_##ident},
-#define WB_ROUTER(format, ident, name, labels)
+  {format_name::format,                                \
+   name,                                               \
+   Role::decode,                                       \
+   exact,                                              \
+   labels,                                             \
+   nullptr,                                            \
+   &wb_make_decoder_##format##_##ident},
   static const CodecEntry kCodecs[] = {
 #include "codecs/registry.def"
   };
 #undef WB_ENCODER
 #undef WB_DECODER
-#undef WB_ROUTER
+#define WB_ENCODER(format, ident, name, labels)
+#define WB_DECODER(format, ident, name, exact, labels)
   return kCodecs;
 }
 
 std::span<const RouterEntry> routers() {
-#define WB_ENCODER(format, ident, name, labels)
-#define WB_DECODER(format, ident, name, exact, labels)
+#undef WB_ROUTER
 #define WB_ROUTER(format, ident, name, labels) \
-  {#format, name, labels, &wb_make_router_##format##_##ident},
+  {format_name::format, name, labels, &wb_make_router_##format##_##ident},
   static const RouterEntry kRouters[] = {
 #include "codecs/registry.def"
   };
-#undef WB_ENCODER
-#undef WB_DECODER
 #undef WB_ROUTER
+#define WB_ROUTER(format, ident, name, labels)
   return kRouters;
+}
+
+std::span<const AccessorEntry> accessors() {
+#undef WB_ACCESSOR
+#define WB_ACCESSOR(format, ident, name, labels) \
+  {format_name::format, name, labels, &wb_make_accessor_##format##_##ident},
+  // A registry may have none: the list then holds only the end marker.
+  static const AccessorEntry kAccessors[] = {
+#include "codecs/registry.def"
+      {{}, {}, {}, nullptr}};
+#undef WB_ACCESSOR
+#define WB_ACCESSOR(format, ident, name, labels)
+  return std::span<const AccessorEntry>(kAccessors, std::size(kAccessors) - 1);
+}
+
+std::vector<const AccessorEntry*> accessors_of(std::string_view format) {
+  std::vector<const AccessorEntry*> out;
+  for (const auto& a : accessors())
+    if (a.format == format) out.push_back(&a);
+  return out;
+}
+
+const FormatEntry* find_format(std::string_view name) {
+  for (const auto& f : format_entries())
+    if (f.name == name) return &f;
+  return nullptr;
+}
+
+std::string_view syntax_name(Syntax syntax) {
+  switch (syntax) {
+    case Syntax::json:
+      return "json";
+    case Syntax::xml:
+      return "xml";
+    case Syntax::binary:
+      break;
+  }
+  return "binary";
 }
 
 std::vector<const RouterEntry*> routers_of(std::string_view format) {
@@ -97,6 +186,10 @@ std::string label_context_key(const CodecEntry& c) {
 
 std::string label_context_key(const RouterEntry& r) {
   return "codec." + std::string(r.format) + ".route." + std::string(r.library);
+}
+
+std::string label_context_key(const AccessorEntry& a) {
+  return "codec." + std::string(a.format) + ".access." + std::string(a.library);
 }
 
 const CodecEntry* find_codec(std::string_view format, Role role, std::string_view library) {

@@ -14,8 +14,24 @@ namespace wb {
 
 enum class Role { encode, decode };
 
+// What a format's payloads are: JSON or XML text, or binary.
+enum class Syntax { json, xml, binary };
+
+// A WB_FORMAT line.
+struct FormatEntry {
+  std::string_view name;  // "json", "capnp-packed"
+  Syntax syntax;
+  std::string_view media_type;  // its HTTP Content-Type (a literal: data() ends in a NUL)
+};
+// Every declared format, in registry order (a format is declared before its
+// codecs land, so formats() below may list fewer).
+std::span<const FormatEntry> format_entries();
+// The declared format named name, or nullptr.
+const FormatEntry* find_format(std::string_view name);
+std::string_view syntax_name(Syntax syntax);  // "json", "xml", "binary"
+
 struct CodecEntry {
-  std::string_view format;   // "json", "atom", "soap", "wcfjson"
+  std::string_view format;   // "json", "atom", "capnp-packed", ...
   std::string_view library;  // the token --library takes, e.g. "rapidjson-sax"
   Role role;
   bool exact;  // decoders: doubles round-trip exactly
@@ -28,7 +44,7 @@ struct CodecEntry {
 
 // Every codec, in registry order.
 std::span<const CodecEntry> codecs();
-// Formats in registry order, each once.
+// Formats that have codecs, in the order of their first codec line, each once.
 std::vector<std::string_view> formats();
 std::vector<const CodecEntry*> codecs_of(std::string_view format, Role role);
 const CodecEntry* find_codec(std::string_view format, Role role, std::string_view library);
@@ -43,6 +59,17 @@ struct RouterEntry {
 };
 std::span<const RouterEntry> routers();
 std::vector<const RouterEntry*> routers_of(std::string_view format);
+
+// The in-place readers of the zero-copy formats (WB_ACCESSOR lines), a list
+// of their own as well: an accessor materializes no records.
+struct AccessorEntry {
+  std::string_view format;
+  std::string_view library;
+  std::string_view labels;  // as CodecEntry::labels, of the verified access
+  std::unique_ptr<Accessor> (*make)();
+};
+std::span<const AccessorEntry> accessors();
+std::vector<const AccessorEntry*> accessors_of(std::string_view format);
 
 // The label vocabulary (docs/methodology.md, "What each codec does"). A
 // labels string is items joined by ", " (a comma inside parentheses belongs
@@ -69,6 +96,25 @@ inline constexpr std::string_view kTreeThenSerialized = "tree then serialized";
 // Routers, first item.
 inline constexpr std::string_view kXpathOverDom = "XPath over a DOM";
 inline constexpr std::string_view kStreamingSniff = "streaming sniff";
+// Binary formats' codecs, each one of every pair below.
+// The API: code generated from the format's schema, or a generic reader or
+// writer of the format's values (a msgpack or CBOR tree, a BSON document).
+inline constexpr std::string_view kGeneratedCode = "generated code";
+inline constexpr std::string_view kGeneric = "generic";
+// The layout: rows as maps that carry each field's name (as JSON does), or
+// as arrays / numbered fields that carry none.
+inline constexpr std::string_view kMapLayout = "map layout";
+inline constexpr std::string_view kArrayLayout = "array layout";
+// Decoders of binary formats, second item: strings copied into the library's
+// objects or read in place (a zero-copy format's decoder still copies into
+// the records; `zero-copy` says where the library itself keeps them).
+inline constexpr std::string_view kZeroCopy = "zero-copy";
+// Accessors, first item: the library's verifier runs before the fields are
+// read (`access`); the `access-unverified` row of the same accessor skips it.
+inline constexpr std::string_view kVerifiedAccess = "verified access";
+// An encoder that cannot write some value exactly, with what it loses
+// (tests/special_values_test.cpp holds it to that).
+inline constexpr std::string_view kDropsNegativeZero = "drops -0.0";
 }  // namespace label
 
 // The items of a labels string, in order, with their parenthesised detail.
@@ -79,6 +125,8 @@ bool has_label(std::string_view labels, std::string_view word);
 // "codec.json.decode.rapidjson-dom", "codec.soap.route.expat-sniff".
 std::string label_context_key(const CodecEntry& c);
 std::string label_context_key(const RouterEntry& r);
+// "codec.flatbuffers.access.flatbuffers"
+std::string label_context_key(const AccessorEntry& a);
 
 }  // namespace wb
 
@@ -91,4 +139,8 @@ std::string label_context_key(const RouterEntry& r);
 #define WB_DEFINE_DECODER(format, ident, Class)                       \
   std::unique_ptr<wb::Decoder> wb_make_decoder_##format##_##ident() { \
     return std::make_unique<Class>();                                 \
+  }
+#define WB_DEFINE_ACCESSOR(format, ident, Class)                        \
+  std::unique_ptr<wb::Accessor> wb_make_accessor_##format##_##ident() { \
+    return std::make_unique<Class>();                                   \
   }

@@ -2,8 +2,13 @@
 // of corrupted bytes of a small payload from every encoder of its format. The
 // only acceptable outcomes are records or DecodeError: no crash (ASan builds
 // catch out-of-bounds reads), no other exception. A prefix that drops a
-// significant byte is an incomplete document and must be rejected.
+// significant byte is an incomplete document and must be rejected; a binary
+// format is cut at every byte, and a format without an end marker (protobuf:
+// a feed is its rows, one after another) may read a prefix that ends
+// between rows as those rows, exactly, and nothing else.
+#include <algorithm>
 #include <typeinfo>
+#include <variant>
 
 #include "tests/test_support.hpp"
 
@@ -25,11 +30,13 @@ struct Attempt {
   std::string detail;
 };
 
-Attempt try_decode(Decoder& decoder, std::string_view bytes, DatasetKind kind) {
+Attempt try_decode(Decoder& decoder, std::string_view bytes, DatasetKind kind,
+                   Records* records = nullptr) {
   const std::string padded = padded_copy(bytes);
   Records out = empty_records(kind);
   try {
     decoder.decode(padded, out);
+    if (records) *records = out;
     return {Outcome::records, std::to_string(row_count(out)) + " rows"};
   } catch (const DecodeError& e) {
     if (std::string_view(e.what()).empty()) return {Outcome::other, "DecodeError without message"};
@@ -84,27 +91,43 @@ std::vector<PairCase> small_pairs() {
   return out;
 }
 
+// Whether got is the first rows of want, exactly.
+bool leading_rows(const Records& want, const Records& got) {
+  return std::visit(
+      [&](const auto& w) {
+        const auto& g = std::get<std::decay_t<decltype(w)>>(got);
+        return g.size() <= w.size() && std::equal(g.begin(), g.end(), w.begin());
+      },
+      want);
+}
+
 class BadInput : public ::testing::TestWithParam<PairCase> {
  protected:
-  std::string payload_ = encode(*GetParam().encoder, generate(GetParam().dataset, kRows));
+  Records original_ = generate(GetParam().dataset, kRows);
+  std::string payload_ = encode(*GetParam().encoder, original_);
   std::unique_ptr<Decoder> decoder_ = GetParam().decoder->make_decoder();
+  bool binary_ = syntax_of(GetParam().encoder->format) == Syntax::binary;
 };
 
 TEST_P(BadInput, EveryTruncation) {
   const DatasetKind kind = GetParam().dataset;
-  const std::size_t complete = significant_length(payload_);
+  const std::size_t complete = binary_ ? payload_.size() : significant_length(payload_);
   Failures failures;
   // Every length near the start and the end (where a document looks almost
-  // complete), a spread of lengths in between.
+  // complete), a spread of lengths in between; every length of a binary one.
   const std::size_t size = payload_.size();
-  const std::size_t stride = std::max<std::size_t>(1, size / kMiddlePrefixes);
+  const std::size_t stride = binary_ ? 1 : std::max<std::size_t>(1, size / kMiddlePrefixes);
   for (std::size_t n = 0; n < size;
        n += (n < kEdgePrefixes || n + kEdgePrefixes >= size) ? 1 : stride) {
     const std::string_view prefix(payload_.data(), n);
-    const Attempt a = try_decode(*decoder_, prefix, kind);
+    Records rows;
+    const Attempt a = try_decode(*decoder_, prefix, kind, &rows);
     if (a.outcome == Outcome::other)
       failures.add("prefix of " + std::to_string(n) + " bytes: " + a.detail);
-    else if (a.outcome == Outcome::records && n < complete)
+    else if (a.outcome == Outcome::records && binary_ && !leading_rows(original_, rows))
+      failures.add("prefix of " + std::to_string(n) + " of " + std::to_string(size) +
+                   " bytes accepted as " + a.detail + " that are not the payload's first rows");
+    else if (a.outcome == Outcome::records && n < complete && !binary_)
       failures.add("prefix of " + std::to_string(n) + " of " + std::to_string(payload_.size()) +
                    " bytes accepted as " + a.detail + "; it ends ..." +
                    std::string(prefix.substr(n < 40 ? 0 : n - 40)));

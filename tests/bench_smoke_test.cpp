@@ -85,12 +85,16 @@ TEST_P(BenchSmoke, EveryCodecIsBenchmarkedWithoutErrors) {
       EXPECT_TRUE(has_benchmark(names, base + "decode/" + lib + "/from:" + std::string(e->library)))
           << "missing " << base << "decode/" << lib << "/from:" << e->library;
   }
+  for (const AccessorEntry* a : accessors_of(format))
+    for (const char* op : {"access/", "access-unverified/"})
+      EXPECT_TRUE(has_benchmark(names, base + op + std::string(a->library)))
+          << "missing " << base << op << a->library;
 }
 
 INSTANTIATE_TEST_SUITE_P(FieldSizes, BenchSmoke, ::testing::ValuesIn(smoke_cases()),
                          [](const ::testing::TestParamInfo<SmokeCase>& info) {
-                           return std::string(info.param.format) + "_" +
-                                  std::string(info.param.dataset->name);
+                           return gtest_name(std::string(info.param.format) + "_" +
+                                             std::string(info.param.dataset->name));
                          });
 
 }  // namespace

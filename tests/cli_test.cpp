@@ -58,7 +58,7 @@ TEST_F(Cli, EncodeMatchesTheGolden) {
       ASSERT_EQ(r.exit_code, 0) << r.err;
       const std::filesystem::path golden =
           source_dir() / "fixtures" / "golden" /
-          (std::string(format) + "-" + dataset + "-3." + std::string(payload_extension(r.out)));
+          (std::string(format) + "-" + dataset + "-3." + std::string(payload_extension(format)));
       ASSERT_TRUE(std::filesystem::exists(golden)) << golden << " (see generators_test.cpp)";
       EXPECT_EQ(r.out, read_file(golden)) << golden;
     }
@@ -79,8 +79,8 @@ TEST_F(Cli, EncodeDefaultsAreDeterministic) {
 
 // Every decoder of every format through the CLI, on a payload and on its first
 // half. The datasets take turns (the i-th decoder of a format decodes dataset
-// i mod n), so each decoder and each dataset pass through the CLI once per
-// format: a run is a process start (~0.15 s under ASan), and every decoder x
+// i mod n), so each decoder and each dataset pass through the CLI at least
+// once per format: a run is a process start (~0.15 s under ASan), and every decoder x
 // dataset would be 300 of them, 47 s. The decoders' handling of every dataset is
 // the round-trip tests' job.
 TEST_F(Cli, DecodeWithEveryDecoder) {
@@ -88,9 +88,9 @@ TEST_F(Cli, DecodeWithEveryDecoder) {
     const CodecEntry& encoder = primary_encoder(format);
     const std::vector<DatasetKind> kinds = all_datasets();
     const auto decoders = codecs_of(format, Role::decode);
-    ASSERT_GE(decoders.size(), kinds.size()) << format << ": a dataset would not be decoded";
-    for (std::size_t i = 0; i < decoders.size(); ++i) {
-      const CodecEntry& d = *decoders[i];
+    // A format with fewer decoders than datasets takes turns the other way.
+    for (std::size_t i = 0; i < std::max(decoders.size(), kinds.size()); ++i) {
+      const CodecEntry& d = *decoders[i % decoders.size()];
       const DatasetKind kind = kinds[i % kinds.size()];
       const std::string payload = encode(encoder, generate(kind, 3));
       TempFile file(".payload");

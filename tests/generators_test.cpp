@@ -133,11 +133,11 @@ std::vector<GoldenCase> golden_cases() {
   return out;
 }
 
-// fixtures/golden/{format}-{dataset}-3.{ext}; the extension follows the payload.
-std::filesystem::path golden_path(const GoldenCase& p, std::string_view payload) {
+// fixtures/golden/{format}-{dataset}-3.{ext}; the extension follows the syntax.
+std::filesystem::path golden_path(const GoldenCase& p) {
   return source_dir() / "fixtures" / "golden" /
          (std::string(p.format) + "-" + std::string(dataset_name(p.dataset)) + "-" +
-          std::to_string(kGoldenRows) + "." + std::string(payload_extension(payload)));
+          std::to_string(kGoldenRows) + "." + std::string(payload_extension(p.format)));
 }
 
 std::string golden_payload(const GoldenCase& p) {
@@ -154,7 +154,7 @@ TEST_P(Golden, MatchesPrimaryEncoder) {
   const GoldenCase& p = GetParam();
   const CodecEntry& encoder = primary_encoder(p.format);
   const std::string payload = golden_payload(p);
-  const std::filesystem::path path = golden_path(p, payload);
+  const std::filesystem::path path = golden_path(p);
   const std::string how =
       "to (re)write it, run WIREBENCH_WRITE_GOLDENS=1 wirebench_tests "
       "--gtest_filter='*Golden*', review and commit fixtures/golden/";
@@ -184,7 +184,7 @@ TEST_P(Golden, MatchesPrimaryEncoder) {
 TEST_P(Golden, DecodesWithEveryDecoder) {
   // The checked-in bytes (not only today's writer) must stay readable.
   const GoldenCase& p = GetParam();
-  const std::filesystem::path path = golden_path(p, golden_payload(p));
+  const std::filesystem::path path = golden_path(p);
   if (!std::filesystem::exists(path)) GTEST_FAIL() << "no golden file " << path;
   const std::string golden = read_file(path);
   const Records expected = generate(p.dataset, kGoldenRows, kDefaultSeed);

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "tests/binary_fixtures.hpp"
 #include "tests/test_support.hpp"
 
 namespace wb::test {
@@ -46,7 +47,7 @@ void committed(std::string_view format, std::vector<Fixture>& out) {
   const std::filesystem::path root = source_dir() / "fixtures";
   std::ifstream in(root / "hostile.tsv");
   if (!in) throw std::runtime_error("missing fixtures/hostile.tsv (tools/make_fixtures.py)");
-  const std::string by_syntax = "syntax:" + std::string(syntax_of(format));
+  const std::string by_syntax = "syntax:" + std::string(syntax_name(syntax_of(format)));
   const std::string by_format = "format:" + std::string(format);
   std::string line;
   while (std::getline(in, line)) {
@@ -211,18 +212,6 @@ void xml_built(std::string_view format, const Canary& canary, std::vector<Fixtur
 
 }  // namespace
 
-std::string_view syntax_of(std::string_view format) {
-  static std::map<std::string, std::string, std::less<>> cache;
-  auto it = cache.find(format);
-  if (it == cache.end())
-    it = cache
-             .emplace(std::string(format),
-                      std::string(payload_extension(
-                          encode(primary_encoder(format), generate(DatasetKind::message, 1)))))
-             .first;
-  return it->second;
-}
-
 Canary::Canary() {
   std::string templ = (std::filesystem::temp_directory_path() / "wirebench-canary-XXXXXX").string();
   if (!::mkdtemp(templ.data())) throw std::runtime_error("mkdtemp failed");
@@ -238,14 +227,27 @@ Canary::~Canary() {
   std::filesystem::remove_all(dir_, ignored);
 }
 
+void add_built(std::vector<Fixture>& out, std::string name, std::string what, std::string bytes,
+               Expect expect, std::optional<Records> expected, DatasetKind dataset) {
+  add(out, std::move(name), std::move(what), std::move(bytes), expect, std::move(expected));
+  out.back().dataset = dataset;
+}
+
 std::vector<Fixture> fixtures_for(std::string_view format, const Canary& canary,
                                   const SizeLimit& limit) {
   std::vector<Fixture> out;
   committed(format, out);
-  if (syntax_of(format) == "json")
-    json_built(format, limit, out);
-  else
-    xml_built(format, canary, out);
+  switch (syntax_of(format)) {
+    case Syntax::json:
+      json_built(format, limit, out);
+      break;
+    case Syntax::xml:
+      xml_built(format, canary, out);
+      break;
+    case Syntax::binary:
+      binary_built(format, out);
+      break;
+  }
   if (within(limit, kBigString, "either_string_50mb")) big_string(format, out);
   std::erase_if(out, [&](const Fixture& f) { return !within(limit, f.bytes.size(), f.name); });
   return out;

@@ -1,7 +1,9 @@
 // The hostile-input fixtures of one decoder: the committed small files listed
 // in fixtures/hostile.tsv (tools/make_fixtures.py) plus the ones built at test
-// time: the big ones (100,000-deep nesting, a 50 MB string) and the ones that
-// name a canary file in the test's temp dir by absolute path.
+// time: the big ones (100,000-deep nesting, a 50 MB string), the ones that
+// name a canary file in the test's temp dir by absolute path, and the binary
+// formats' crafted ones (binary_fixtures.hpp). A format's syntax is its
+// WB_FORMAT line's.
 #pragma once
 
 #include <cstdint>
@@ -35,10 +37,6 @@ struct Fixture {
   std::vector<std::string> markers;
 };
 
-// "json" or "xml": the syntax of a format, from the first byte of its
-// primary encoder's payload (so a new format is classified without a table).
-std::string_view syntax_of(std::string_view format);
-
 // Canary files in a fresh temp dir: canary.txt holds a unique marker line,
 // canary.dtd declares an entity whose value is that marker. Removed by the
 // destructor.
@@ -71,6 +69,11 @@ struct SizeLimit {
 // scope is the format or its syntax, and the built ones.
 std::vector<Fixture> fixtures_for(std::string_view format, const Canary& canary,
                                   const SizeLimit& limit = {});
+
+// A built fixture ("built/<name>") into out.
+void add_built(std::vector<Fixture>& out, std::string name, std::string what, std::string bytes,
+               Expect expect, std::optional<Records> expected = std::nullopt,
+               DatasetKind dataset = DatasetKind::message);
 
 std::string_view expect_name(Expect e);
 

@@ -7,6 +7,9 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
+
+#include "codecs/registry.hpp"
 
 #include "wire/http_client.hpp"
 #include "wire/http_server.hpp"
@@ -60,6 +63,45 @@ TEST(Http, OneExchangeIsDecodedAndChecked) {
   ASSERT_TRUE(second.ok()) << second.error;
   EXPECT_FALSE(second.new_connection);  // kept alive
   EXPECT_TRUE(second.checked);
+  EXPECT_TRUE(server.take_errors().empty());
+}
+
+// Every binary format of the registry is served with its media type and
+// decoded and checked by the client, compressed and not.
+TEST(Http, BinaryFormatsAreServedWithTheirMediaTypes) {
+  SKIP_WITHOUT_PRIVILEGES();
+  std::vector<wire::HttpSpec> specs;
+  for (std::string_view format : wb::formats()) {
+    if (wb::find_format(format)->syntax != wb::Syntax::binary) continue;
+    for (const char* encoding : {"identity", "zstd"}) {
+      wire::HttpSpec spec;
+      spec.dataset = "airport";
+      spec.rows = 101;
+      spec.format = std::string(format);
+      spec.encoder = std::string(wb::codecs_of(format, wb::Role::encode).front()->library);
+      spec.encoding = encoding;
+      wire::validate(spec);
+      specs.push_back(spec);
+    }
+  }
+  if (specs.empty()) GTEST_SKIP() << "no binary format is registered";
+  wire::Testbed testbed(link_20_20());
+  wire::HttpServer server(testbed);
+  const std::vector<wire::HttpResult> results =
+      wire::run_in(testbed.namespace_name(wire::Side::kClient), [&] {
+        wire::HttpClient client(testbed);
+        std::vector<wire::HttpResult> out;
+        for (const wire::HttpSpec& spec : specs) out.push_back(client.get(spec));
+        return out;
+      });
+  for (std::size_t i = 0; i < specs.size(); ++i) {
+    SCOPED_TRACE(specs[i].format + " " + specs[i].encoding);
+    ASSERT_TRUE(results[i].ok()) << results[i].error;
+    EXPECT_TRUE(results[i].checked);
+    EXPECT_EQ(results[i].rows, 101);
+    EXPECT_EQ(results[i].content_type, wire::content_type(specs[i].format));
+    EXPECT_EQ(results[i].content_type, wb::find_format(specs[i].format)->media_type);
+  }
   EXPECT_TRUE(server.take_errors().empty());
 }
 

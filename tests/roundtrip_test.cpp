@@ -18,6 +18,17 @@ TEST(Registry, EveryFormatHasAnEncoderAndADecoder) {
   }
 }
 
+TEST(Registry, FormatsAreDeclaredOnce) {
+  std::set<std::string_view> names;
+  for (const FormatEntry& f : format_entries()) {
+    EXPECT_TRUE(names.insert(f.name).second) << f.name << " is declared twice";
+    EXPECT_EQ(f.name.find_first_of("/: \t_"), std::string_view::npos) << f.name;
+    EXPECT_NE(f.media_type.find('/'), std::string_view::npos) << f.name << ": " << f.media_type;
+    EXPECT_EQ(find_format(f.name), &f);
+  }
+  for (std::string_view format : formats()) EXPECT_NE(find_format(format), nullptr) << format;
+}
+
 TEST(Registry, TokensAreUniqueAndSplittable) {
   // Benchmark names are split on '/', and tokens become gtest names.
   std::set<std::tuple<std::string_view, Role, std::string_view>> seen;

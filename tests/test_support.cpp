@@ -96,12 +96,15 @@ Records decode(const CodecEntry& decoder, std::string_view payload, DatasetKind 
   return out;
 }
 
-std::string_view payload_extension(std::string_view payload) {
-  for (char c : skip_bom(payload)) {
-    if (c == ' ' || c == '\t' || c == '\r' || c == '\n') continue;
-    return c == '<' ? "xml" : "json";
-  }
-  return "json";
+Syntax syntax_of(std::string_view format) {
+  const FormatEntry* f = find_format(format);
+  if (!f) throw std::runtime_error("format " + std::string(format) + " has no WB_FORMAT line");
+  return f->syntax;
+}
+
+std::string_view payload_extension(std::string_view format) {
+  const Syntax syntax = syntax_of(format);
+  return syntax == Syntax::binary ? "bin" : syntax_name(syntax);
 }
 
 std::string gtest_name(std::string_view s) {
@@ -118,6 +121,13 @@ std::vector<DecoderCase> decoder_cases(std::string_view only_format) {
   for (const CodecEntry& c : codecs())
     if (c.role == Role::decode && (only_format.empty() || c.format == only_format))
       out.push_back({&c});
+  return out;
+}
+
+std::vector<DecoderCase> decoder_cases(Syntax syntax) {
+  std::vector<DecoderCase> out;
+  for (const CodecEntry& c : codecs())
+    if (c.role == Role::decode && syntax_of(c.format) == syntax) out.push_back({&c});
   return out;
 }
 

@@ -58,8 +58,10 @@ const CodecEntry& primary_encoder(std::string_view format);
 std::string encode(const CodecEntry& encoder, const Records& records);
 // Decodes from a padded copy, as every decoder may read kInputPadding past the end.
 Records decode(const CodecEntry& decoder, std::string_view payload, DatasetKind kind);
-// "json" or "xml", from the payload's first significant byte.
-std::string_view payload_extension(std::string_view payload);
+// The format's syntax (its WB_FORMAT line; throws for an undeclared one).
+Syntax syntax_of(std::string_view format);
+// The extension of its payload files: "json", "xml" or "bin".
+std::string_view payload_extension(std::string_view format);
 
 // [A-Za-z0-9_] only, as gtest requires in test names.
 std::string gtest_name(std::string_view s);
@@ -69,6 +71,8 @@ struct DecoderCase {
   const CodecEntry* decoder;
 };
 std::vector<DecoderCase> decoder_cases(std::string_view only_format = {});
+// Every decoder of the formats of one syntax.
+std::vector<DecoderCase> decoder_cases(Syntax syntax);
 // Every decoder of the XML formats (atom, then soap).
 std::vector<DecoderCase> xml_decoder_cases();
 std::string decoder_case_name(const ::testing::TestParamInfo<DecoderCase>& info);

@@ -33,13 +33,11 @@ TEST_P(XmlCanonical, EqualsThePrimaryEncodersDocument) {
   EXPECT_EQ(canonical(ours), canonical(primary));
 }
 
-// The encoders of the formats whose payloads are XML (judged by the bytes).
+// The encoders of the formats whose payloads are XML (their WB_FORMAT line).
 std::vector<EncoderCase> xml_encoder_cases() {
   std::vector<EncoderCase> out;
-  for (const EncoderCase& c : encoder_cases()) {
-    const CodecEntry& primary = primary_encoder(c.encoder->format);
-    if (payload_extension(encode(primary, generate(c.dataset, 1))) == "xml") out.push_back(c);
-  }
+  for (const EncoderCase& c : encoder_cases())
+    if (syntax_of(c.encoder->format) == Syntax::xml) out.push_back(c);
   return out;
 }
 

@@ -10,6 +10,8 @@ PACKAGES=(build-essential cmake pkg-config git libbenchmark-dev libbenchmark-too
   rapidjson-dev nlohmann-json3-dev libsimdjson-dev libpugixml-dev libxml2-dev libxerces-c-dev
   libexpat1-dev librapidxml-dev libboost-json1.81-dev
   zlib1g-dev libbrotli-dev libzstd-dev libcpp-httplib-dev
+  libprotobuf-dev protobuf-compiler libprotobuf-c-dev protobuf-c-compiler
+  libflatbuffers-dev flatbuffers-compiler flatbuffers-compiler-dev libcapnp-dev capnproto
   python3 valgrind clang libclang-rt-14-dev libjs-chart.js chromium)
 
 log() { printf 'wirebench: %s\n' "$*" >&2; }

@@ -231,6 +231,12 @@ HttpResult HttpClient::get(const HttpSpec& spec) {
   r.server_encode_ms = header_ms(*res, "X-Wb-Encode-Ms");
   r.server_compress_ms = header_ms(*res, "X-Wb-Compress-Ms");
   r.server_congestion = res->get_header_value("X-Wb-Server-Congestion");
+  r.content_type = res->get_header_value("Content-Type");
+  if (r.content_type != content_type(spec.format)) {
+    r.error = "Content-Type is '" + r.content_type + "', the " + spec.format + " media type is '" +
+              content_type(spec.format) + "'";
+    return r;
+  }
   const std::string coding = res->get_header_value("Content-Encoding");
   const std::string want_coding = spec.encoding == "identity" ? "" : spec.encoding;
   if (coding != want_coding) {

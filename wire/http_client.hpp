@@ -34,6 +34,7 @@ struct HttpResult {
   double total_ms = 0;                                  // last byte + decompress + decode
   double server_encode_ms = 0, server_compress_ms = 0;  // from the response headers
   std::uint64_t body_bytes = 0, raw_bytes = 0;          // as sent; after decompression
+  std::string content_type;                             // of the answer
   int rows = 0;                                         // decoded
   bool checked = false;                                 // the decoded rows equal the page's records
   std::uint64_t link_drops = 0;

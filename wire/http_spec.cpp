@@ -152,10 +152,9 @@ wb::Records page_records(const HttpSpec& spec) {
 }
 
 const char* content_type(const std::string& format) {
-  if (format == "atom") return "application/atom+xml;type=feed;charset=utf-8";
-  if (format == "json") return "application/json;odata=minimalmetadata;charset=utf-8";
-  if (format == "soap") return "text/xml; charset=utf-8";
-  return "application/json; charset=utf-8";  // wcfjson
+  // The format's WB_FORMAT line (codecs/registry.def) carries its media type.
+  const wb::FormatEntry* f = wb::find_format(format);
+  return f ? f->media_type.data() : "application/octet-stream";
 }
 
 }  // namespace wire

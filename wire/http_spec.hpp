@@ -57,7 +57,8 @@ void validate(HttpSpec& spec);
 // The page's records: rows [skip, skip + top) of generate(dataset, rows, seed).
 wb::Records page_records(const HttpSpec& spec);
 
-// The Content-Type of a format's responses.
+// The Content-Type of a format's responses: its media type in the registry
+// ("application/x-protobuf", "application/x-capnp;packing=packed", ...).
 const char* content_type(const std::string& format);
 
 }  // namespace wire

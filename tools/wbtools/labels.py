@@ -1,7 +1,7 @@
 """What each codec does: the registry's labels, as the result file's context carries them.
 
-wirebench_bench writes one context entry per codec and router of codecs/registry.def,
-  codec.{format}.{encode|decode|route}.{library} = "DOM, copying, validates UTF-8, ..."
+wirebench_bench writes one context entry per codec, router and accessor of codecs/registry.def,
+  codec.{format}.{encode|decode|route|access}.{library} = "DOM, copying, validates UTF-8, ..."
 (docs/methodology.md, "What each codec does"). The report shows them beside every row that
 names a codec. A result file written before the entries existed has none: the sections then
 show no labels column, and a codec missing from the entries gets "-".
@@ -16,7 +16,8 @@ HEADER = "what it does"
 # decompress, the memcpy and byte-scan limits) name none.
 ROLE_OF_OP = {"encode": "encode", "decode": "decode", "parse-only": "decode",
               "decode-new-parser": "decode", "decode-scaling": "decode",
-              "encode-scaling": "encode", "route": "route"}
+              "encode-scaling": "encode", "route": "route",
+              "access": "access", "access-unverified": "access"}
 
 
 class Labels:
