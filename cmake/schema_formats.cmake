@@ -75,6 +75,12 @@ target_include_directories(wb_flatbuffers SYSTEM INTERFACE ${WB_FLATBUFFERS_INCL
 
 # ---------------------------------------------------------------- Cap'n Proto
 # libcapnp and libkj 0.9.2, linked from their archives.
+# CapnProtoConfig looks for libatomic with check_library_exists, whose C++
+# probe (the project enables no C) declares __atomic_load_8 against GCC's
+# builtin of that name and fails on a fresh configure; found by name instead.
+find_library(WB_LIBATOMIC NAMES atomic libatomic.so.1 REQUIRED
+             HINTS /usr/lib/gcc/x86_64-linux-gnu/12)
+set(FOUND_LIBATOMIC TRUE CACHE INTERNAL "libatomic (${WB_LIBATOMIC})")
 find_package(CapnProto 0.9 CONFIG REQUIRED)
 wb_archive(wb_kj libkj.a CapnProto::kj Threads::Threads)
 wb_archive(wb_capnp libcapnp.a CapnProto::capnp wb_kj)
