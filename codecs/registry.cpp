@@ -15,13 +15,35 @@
 #undef WB_ROUTER
 
 namespace wb {
+namespace {
+
+// A format's name is its registry token with '_' spelled '-' (thrift_binary
+// is "thrift-binary"): the token is also part of the factory's identifier,
+// which cannot hold a hyphen.
+template <std::size_t N>
+struct FormatName {
+  char text[N];
+  constexpr explicit FormatName(const char (&token)[N]) : text{} {
+    for (std::size_t i = 0; i < N; ++i) text[i] = token[i] == '_' ? '-' : token[i];
+  }
+  constexpr std::string_view view() const { return {text, N - 1}; }
+};
+#define WB_FORMAT_NAME(format)                         \
+  [] {                                                 \
+    static constexpr FormatName kName(#format);        \
+    return kName.view();                               \
+  }()
+
+}  // namespace
 
 std::span<const CodecEntry> codecs() {
   // ...and list them.
 #define WB_ENCODER(format, ident, name, labels) \
-  {#format, name, Role::encode, true, labels, &wb_make_encoder_##format##_##ident, nullptr},
+  {WB_FORMAT_NAME(format), name, Role::encode, true, labels,         \
+   &wb_make_encoder_##format##_##ident, nullptr},
 #define WB_DECODER(format, ident, name, exact, labels) \
-  {#format, name, Role::decode, exact, labels, nullptr, &wb_make_decoder_##format##_##ident},
+  {WB_FORMAT_NAME(format), name, Role::decode, exact, labels, nullptr, \
+   &wb_make_decoder_##format##_##ident},
 #define WB_ROUTER(format, ident, name, labels)
   static const CodecEntry kCodecs[] = {
 #include "codecs/registry.def"
@@ -36,7 +58,7 @@ std::span<const RouterEntry> routers() {
 #define WB_ENCODER(format, ident, name, labels)
 #define WB_DECODER(format, ident, name, exact, labels)
 #define WB_ROUTER(format, ident, name, labels) \
-  {#format, name, labels, &wb_make_router_##format##_##ident},
+  {WB_FORMAT_NAME(format), name, labels, &wb_make_router_##format##_##ident},
   static const RouterEntry kRouters[] = {
 #include "codecs/registry.def"
   };

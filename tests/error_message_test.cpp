@@ -2,7 +2,10 @@
 // binders know the member, DecoderFor::decode adds which row (codec.hpp's
 // RowError), so a user with an 8 MB payload is not left to search it. Errors
 // of the document as a whole (syntax, truncation) name no row.
+#include <nlohmann/json.hpp>
+
 #include <array>
+#include <optional>
 #include <string>
 
 #include "tests/test_support.hpp"
@@ -10,20 +13,50 @@
 namespace wb::test {
 namespace {
 
-// The golden 3-row message payload of the format.
+// The golden 3-row message payload of the format (.json, .xml or .bin).
 std::string golden(std::string_view format) {
-  const std::string ext = format == "json" || format == "wcfjson" ? ".json" : ".xml";
-  return read_file(source_dir() / "fixtures" / "golden" /
-                   (std::string(format) + "-message-3" + ext));
+  const auto stem = source_dir() / "fixtures" / "golden" / (std::string(format) + "-message-3");
+  for (const char* ext : {".json", ".xml", ".bin"})
+    if (auto path = stem; std::filesystem::exists(path += ext)) return read_file(path);
+  ADD_FAILURE() << "no golden message payload for " << format;
+  return {};
+}
+
+// The map layout's binary formats: row 2's ID made text, through nlohmann
+// (BSON's lengths make a byte patch impractical).
+std::optional<std::string> map_layout_bad_id(std::string_view format, const std::string& payload) {
+  using Json = nlohmann::json;
+  const auto patch = [](Json j) {
+    j["value"][1]["ID"] = "two";
+    return j;
+  };
+  std::string out;
+  if (format == "msgpack")
+    Json::to_msgpack(patch(Json::from_msgpack(payload)), out);
+  else if (format == "cbor")
+    Json::to_cbor(patch(Json::from_cbor(payload)), out);
+  else if (format == "bson")
+    Json::to_bson(patch(Json::from_bson(payload)), out);
+  else
+    return std::nullopt;
+  return out;
 }
 
 // The golden payload with row 2's ID, 2, written as a word.
 std::string bad_second_id(std::string_view format) {
   std::string payload = golden(format);
-  constexpr std::array<std::pair<std::string_view, std::string_view>, 3> kSpellings{{
-      {">2</d:ID>", ">two</d:ID>"},     // atom
-      {">2</a:ID>", ">two</a:ID>"},     // soap
-      {"\"ID\":2,", "\"ID\":\"two\","}  // json, wcfjson
+  if (auto patched = map_layout_bad_id(format, payload)) return *patched;
+  using namespace std::string_view_literals;  // the binary spellings hold NUL bytes
+  constexpr std::array<std::pair<std::string_view, std::string_view>, 6> kSpellings{{
+      {">2</d:ID>"sv, ">two</d:ID>"sv},      // atom
+      {">2</a:ID>"sv, ">two</a:ID>"sv},      // soap
+      {"\"ID\":2,"sv, "\"ID\":\"two\","sv},  // json, wcfjson
+      // thrift (compact): field 1 as i32 2 -> as binary "two"
+      {"\x15\x04"sv, "\x18\x03two"sv},
+      // thrift-binary: the same
+      {"\x08\x00\x01\x00\x00\x00\x02"sv, "\x0b\x00\x01\x00\x00\x00\x03two"sv},
+      // avro: the int 2 -> 2^31, a varint beyond Int32
+      {"\x04\x20My Message No. 2"sv, "\x80\x80\x80\x80\x10\x20My Message No. 2"sv},
   }};
   for (const auto& [from, to] : kSpellings)
     if (const auto at = payload.find(from); at != std::string::npos)

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "tests/binary_fixtures.hpp"
 #include "tests/test_support.hpp"
 
 namespace wb::test {
@@ -244,8 +245,10 @@ std::vector<Fixture> fixtures_for(std::string_view format, const Canary& canary,
   committed(format, out);
   if (syntax_of(format) == "json")
     json_built(format, limit, out);
-  else
+  else if (syntax_of(format) == "xml")
     xml_built(format, canary, out);
+  else
+    add_binary_fixtures(format, out);
   if (within(limit, kBigString, "either_string_50mb")) big_string(format, out);
   std::erase_if(out, [&](const Fixture& f) { return !within(limit, f.bytes.size(), f.name); });
   return out;

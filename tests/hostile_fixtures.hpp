@@ -35,7 +35,7 @@ struct Fixture {
   std::vector<std::string> markers;
 };
 
-// "json" or "xml": the syntax of a format, from the first byte of its
+// "json", "xml" or "bin": the syntax of a format, from the first byte of its
 // primary encoder's payload (so a new format is classified without a table).
 std::string_view syntax_of(std::string_view format);
 

@@ -86,7 +86,8 @@ Records decode(const CodecEntry& decoder, std::string_view payload, DatasetKind 
 std::string_view payload_extension(std::string_view payload) {
   for (char c : skip_bom(payload)) {
     if (c == ' ' || c == '\t' || c == '\r' || c == '\n') continue;
-    return c == '<' ? "xml" : "json";
+    if (c == '<') return "xml";
+    return c == '{' || c == '[' || c == '"' ? "json" : "bin";
   }
   return "json";
 }

@@ -42,7 +42,8 @@ const CodecEntry& primary_encoder(std::string_view format);
 std::string encode(const CodecEntry& encoder, const Records& records);
 // Decodes from a padded copy, as every decoder may read kInputPadding past the end.
 Records decode(const CodecEntry& decoder, std::string_view payload, DatasetKind kind);
-// "json" or "xml", from the payload's first significant byte.
+// "json", "xml" or "bin" (a binary format), from the payload's first
+// significant byte.
 std::string_view payload_extension(std::string_view payload);
 
 // [A-Za-z0-9_] only, as gtest requires in test names.
