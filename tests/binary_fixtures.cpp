@@ -75,14 +75,15 @@ void msgpack(const Add& add) {
   add("n_msgpack_deep_maps_100000", "100,000 nested maps",
       repeat("\x81" + mp_str("a"), kDeep) + "\xC0", Expect::reject);
   add("either_msgpack_deep_unknown_member", "100,000 nested arrays in an unknown member",
-      mp_feed("\x91", mp_row("\x01", mp_str("text"), mp_str("Deep") + repeat("\x91", kDeep) + "\xC0")),
+      mp_feed("\x91",
+              mp_row("\x01", mp_str("text"), mp_str("Deep") + repeat("\x91", kDeep) + "\xC0")),
       Expect::either, one_message("text"));
   add("any_msgpack_invalid_utf8", "text with bytes FF FE (not UTF-8)",
       mp_feed("\x91", mp_row("\x01", mp_str("\xFF\xFE"))), Expect::any);
-  add("n_msgpack_id_as_text", "ID as a string", mp_feed("\x91", mp_row(mp_str("1"), mp_str("text"))),
+  add("n_msgpack_id_as_text", "ID as a string",
+      mp_feed("\x91", mp_row(mp_str("1"), mp_str("text"))), Expect::reject);
+  add("n_msgpack_text_as_int", "MessageText as an integer", mp_feed("\x91", mp_row("\x01", "\x05")),
       Expect::reject);
-  add("n_msgpack_text_as_int", "MessageText as an integer",
-      mp_feed("\x91", mp_row("\x01", "\x05")), Expect::reject);
   add("n_msgpack_text_as_bin", "MessageText as bin8",
       mp_feed("\x91", mp_row("\x01", std::string("\xC4\x04text", 6))), Expect::reject);
   add("n_msgpack_value_a_map", "value a map, not an array", mp_feed("\x80", ""), Expect::reject);
@@ -191,6 +192,133 @@ void bson(const Add& add) {
       Expect::reject);
 }
 
+// ---------------------------------------------------------------- Thrift
+std::string varint(uint64_t v) {
+  std::string out;
+  while (v >= 0x80) {
+    out += static_cast<char>((v & 0x7F) | 0x80);
+    v >>= 7;
+  }
+  return out + static_cast<char>(v);
+}
+uint64_t zigzag(int64_t v) {
+  return (static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(v >> 63);
+}
+
+// Compact protocol: a field head is (id delta << 4) | type; 5 i32, 8
+// binary, 9 list, 12 struct; a list head (size << 4) | element type, or
+// 0xF0 | type and a varint size.
+std::string tc_feed(std::string_view list_head, std::string_view rows) {
+  return "\x19" + std::string(list_head) + std::string(rows) + std::string(1, '\0');
+}
+std::string tc_row(std::string_view id, std::string_view text, std::string_view extra = {}) {
+  return std::string(id) + std::string(text) + std::string(extra) + std::string(1, '\0');
+}
+std::string tc_text(std::string_view s) {
+  return "\x18" + varint(s.size()) + std::string(s);
+}
+
+void thrift_compact(const Add& add) {
+  const std::string id = "\x15" + varint(zigzag(1));
+  const std::string row = tc_row(id, tc_text("text"));
+  add("decode_thrift_one_row", "one valid row, built by hand", tc_feed("\x1C", row), Expect::decode,
+      one_message("text"));
+  add("n_thrift_list_claims_2e31", "list head claiming 2^31-1 rows, one present",
+      tc_feed("\xFC" + varint(0x7FFFFFFF), row), Expect::reject);
+  add("n_thrift_string_claims_2e31", "string length 2^31-1, 4 bytes present",
+      tc_feed("\x1C", tc_row(id, "\x18" + varint(0x7FFFFFFF) + "text")), Expect::reject);
+  add("n_thrift_negative_string_length", "string length -1 (varint FF FF FF FF 0F)",
+      tc_feed("\x1C", tc_row(id, "\x18" + varint(0xFFFFFFFF) + "text")), Expect::reject);
+  add("n_thrift_negative_list_size", "list size -1", tc_feed("\xFC" + varint(0xFFFFFFFF), row),
+      Expect::reject);
+  add("n_thrift_overlong_varint", "the ID as an 11-byte varint",
+      tc_feed("\x1C", tc_row("\x15" + repeat("\x80", 10) + std::string(1, '\0'), tc_text("text"))),
+      Expect::reject);
+  add("n_thrift_deep_structs_100000", "100,000 nested structs in an unknown field",
+      tc_feed("\x1C", tc_row(id, tc_text("text"),
+                             repeat("\x1C", kDeep) + repeat(std::string(1, '\0'), kDeep))),
+      Expect::reject);
+  add("n_thrift_id_as_binary", "ID as a binary field (skipped, so ID is missing)",
+      tc_feed("\x1C", tc_row("\x18" + varint(1) + "1", tc_text("text"))), Expect::reject);
+  add("n_thrift_bad_type", "a field of type 13 (none)",
+      tc_feed("\x1C", tc_row(id, tc_text("text"), "\x1D")), Expect::reject);
+  add("n_thrift_byte_after_end", "a byte after the feed's stop",
+      tc_feed("\x1C", row) + std::string(1, '\0'), Expect::reject);
+  add("any_thrift_invalid_utf8", "text with bytes FF FE (not UTF-8)",
+      tc_feed("\x1C", tc_row(id, tc_text("\xFF\xFE"))), Expect::any);
+}
+
+// Binary protocol: a field is type, i16 id, value; 8 i32, 11 string,
+// 12 struct, 15 list (element type, i32 size); 0 stops a struct.
+std::string tb_field(char type, int id) {
+  return std::string(1, type) + be(static_cast<uint64_t>(id), 2);
+}
+std::string tb_feed(uint64_t count, std::string_view rows) {
+  return tb_field('\x0F', 1) + "\x0C" + be(count, 4) + std::string(rows) + std::string(1, '\0');
+}
+std::string tb_text(uint64_t length, std::string_view s) {
+  return tb_field('\x0B', 2) + be(length, 4) + std::string(s);
+}
+
+void thrift_binary(const Add& add) {
+  const std::string id = tb_field('\x08', 1) + be(1, 4);
+  const std::string end(1, '\0');
+  const std::string row = id + tb_text(4, "text") + end;
+  add("decode_thrift_binary_one_row", "one valid row, built by hand", tb_feed(1, row),
+      Expect::decode, one_message("text"));
+  add("n_thrift_binary_list_claims_2e31", "list size 2^31-1, one row present",
+      tb_feed(0x7FFFFFFF, row), Expect::reject);
+  add("n_thrift_binary_negative_list_size", "list size -1", tb_feed(0xFFFFFFFF, row),
+      Expect::reject);
+  add("n_thrift_binary_string_claims_2e31", "string length 2^31-1, 4 bytes present",
+      tb_feed(1, id + tb_text(0x7FFFFFFF, "text") + end), Expect::reject);
+  add("n_thrift_binary_negative_string_length", "string length -1",
+      tb_feed(1, id + tb_text(0xFFFFFFFF, "text") + end), Expect::reject);
+  add("n_thrift_binary_deep_structs_100000", "100,000 nested structs in an unknown field",
+      tb_feed(1, id + tb_text(4, "text") + repeat(tb_field('\x0C', 3), kDeep) + repeat(end, kDeep) +
+                     end),
+      Expect::reject);
+  add("n_thrift_binary_id_as_string", "ID as a string field (skipped, so ID is missing)",
+      tb_feed(1, tb_field('\x0B', 1) + be(1, 4) + "1" + tb_text(4, "text") + end), Expect::reject);
+  add("n_thrift_binary_byte_after_end", "a byte after the feed's stop", tb_feed(1, row) + end,
+      Expect::reject);
+  add("any_thrift_binary_invalid_utf8", "text with bytes FF FE (not UTF-8)",
+      tb_feed(1, id + tb_text(2, "\xFF\xFE") + end), Expect::any);
+}
+
+// ---------------------------------------------------------------- Avro
+// The message feed: blocks of rows (a zigzag count, then each row's int ID
+// and string MessageText), a 0 count at the end.
+std::string av_text(int64_t length, std::string_view s) {
+  return varint(zigzag(length)) + std::string(s);
+}
+
+void avro(const Add& add) {
+  const std::string id = varint(zigzag(1));
+  const std::string row = id + av_text(4, "text");
+  const std::string end(1, '\0');
+  add("decode_avro_one_row", "one valid row, built by hand", varint(zigzag(1)) + row + end,
+      Expect::decode, one_message("text"));
+  add("decode_avro_block_with_size", "a block with a negative count and its byte size",
+      varint(zigzag(-1)) + varint(zigzag(static_cast<int64_t>(row.size()))) + row + end,
+      Expect::decode, one_message("text"));
+  add("n_avro_string_claims_4gib", "string length 2^32, 4 bytes present",
+      varint(zigzag(1)) + id + av_text(int64_t{1} << 32, "text") + end, Expect::reject);
+  add("n_avro_negative_string_length", "string length -1",
+      varint(zigzag(1)) + id + av_text(-1, "text") + end, Expect::reject);
+  add("n_avro_block_claims_2e62", "a block count of 2^62, one row present",
+      varint(zigzag(int64_t{1} << 62)) + row + end, Expect::reject);
+  add("n_avro_overlong_varint", "the ID as an 11-byte varint",
+      varint(zigzag(1)) + repeat("\x80", 10) + end + av_text(4, "text") + end, Expect::reject);
+  add("n_avro_int_out_of_range", "the ID 2^31, beyond Int32",
+      varint(zigzag(1)) + varint(zigzag(int64_t{1} << 31)) + av_text(4, "text") + end,
+      Expect::reject);
+  add("n_avro_byte_after_end", "a byte after the datum", varint(zigzag(1)) + row + end + end,
+      Expect::reject);
+  add("any_avro_invalid_utf8", "text with bytes FF FE (not UTF-8)",
+      varint(zigzag(1)) + id + av_text(2, "\xFF\xFE") + end, Expect::any);
+}
+
 }  // namespace
 
 void add_binary_fixtures(std::string_view format, std::vector<Fixture>& out) {
@@ -198,6 +326,9 @@ void add_binary_fixtures(std::string_view format, std::vector<Fixture>& out) {
   if (format == "msgpack") msgpack(add);
   if (format == "cbor") cbor(add);
   if (format == "bson") bson(add);
+  if (format == "thrift") thrift_compact(add);
+  if (format == "thrift-binary") thrift_binary(add);
+  if (format == "avro") avro(add);
 }
 
 }  // namespace wb::test

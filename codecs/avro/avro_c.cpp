@@ -85,9 +85,15 @@ struct Datums {
 template <class T>
 void fill(avro_value_t& record, const T& r);
 
-void set(avro_value_t& f, int32_t v) { check(avro_value_set_int(&f, v), "set int"); }
-void set(avro_value_t& f, double v) { check(avro_value_set_double(&f, v), "set double"); }
-void set(avro_value_t& f, DateTime v) { check(avro_value_set_long(&f, v.ticks), "set long"); }
+void set(avro_value_t& f, int32_t v) {
+  check(avro_value_set_int(&f, v), "set int");
+}
+void set(avro_value_t& f, double v) {
+  check(avro_value_set_double(&f, v), "set double");
+}
+void set(avro_value_t& f, DateTime v) {
+  check(avro_value_set_long(&f, v.ticks), "set long");
+}
 void set(avro_value_t& f, const std::string& v) {
   // Avro C's string sizes count a NUL after the bytes.
   check(avro_value_set_string_len(&f, v.c_str(), v.size() + 1), "set string");
@@ -174,9 +180,9 @@ class Shape {
       // A value the model cannot hold: named with its member and row, as a
       // binder names them (Avro C would say only "out of range").
       if (v < INT32_MIN || v > INT32_MAX)
-        throw DecodeError(kFormat, "member " + std::string(member_) + ": " + std::to_string(v) +
-                                       " is out of Int32's range (row " + std::to_string(row_) +
-                                       ")",
+        throw DecodeError(kFormat,
+                          "member " + std::string(member_) + ": " + std::to_string(v) +
+                              " is out of Int32's range (row " + std::to_string(row_) + ")",
                           static_cast<long long>(at_));
     } else if constexpr (std::is_same_v<M, DateTime>) {
       varint();
@@ -204,7 +210,8 @@ class Shape {
   void array(bool rows) {
     for (int64_t count = varint(); count != 0; count = varint()) {
       if (count < 0) {
-        if (count == INT64_MIN) fail("an array block count out of range (the adapter's check)", at_);
+        if (count == INT64_MIN)
+          fail("an array block count out of range (the adapter's check)", at_);
         count = -count;
         varint();
       }
@@ -230,9 +237,15 @@ class Shape {
 template <class T>
 void take(avro_value_t& record, T& r);
 
-void get(avro_value_t& f, int32_t& v) { check(avro_value_get_int(&f, &v), "get int"); }
-void get(avro_value_t& f, double& v) { check(avro_value_get_double(&f, &v), "get double"); }
-void get(avro_value_t& f, DateTime& v) { check(avro_value_get_long(&f, &v.ticks), "get long"); }
+void get(avro_value_t& f, int32_t& v) {
+  check(avro_value_get_int(&f, &v), "get int");
+}
+void get(avro_value_t& f, double& v) {
+  check(avro_value_get_double(&f, &v), "get double");
+}
+void get(avro_value_t& f, DateTime& v) {
+  check(avro_value_get_long(&f, &v.ticks), "get long");
+}
 void get(avro_value_t& f, std::string& v) {
   const char* s = nullptr;
   std::size_t n = 0;
@@ -278,8 +291,7 @@ class AvroDecoder : public DecoderFor<AvroDecoder> {
   // The datum is defined by its schema, which the payload does not carry:
   // parse-only reads it as the largest of the datasets' feeds that it is.
   std::size_t parse_only(std::string_view input) final {
-    for (auto read_as : {&AvroDecoder::parse_as<ScienceRow>, &AvroDecoder::parse_as<Airport>})
-      try {
+    for (auto read_as : {&AvroDecoder::parse_as<ScienceRow>, &AvroDecoder::parse_as<Airport>}) try {
         return (this->*read_as)(input);
       } catch (const DecodeError&) {
       }

@@ -138,8 +138,8 @@ class BsonDecoder : public DecoderFor<BsonDecoder> {
     bson_t doc;
     // The length prefix must be the input's length, and the last byte 0.
     if (!bson_init_static(&doc, data, input.size()))
-      throw DecodeError(kLibrary, "not a BSON document: the length prefix or the final byte is wrong",
-                        0);
+      throw DecodeError(kLibrary,
+                        "not a BSON document: the length prefix or the final byte is wrong", 0);
     stack_.clear();
     stack_.push_back({});
     if (!bson_iter_init(&stack_.back().it, &doc))
@@ -184,10 +184,10 @@ class BsonDecoder : public DecoderFor<BsonDecoder> {
         case BSON_TYPE_ARRAY: {
           const bool array = BSON_ITER_HOLDS_ARRAY(&it);
           if (stack_.size() >= kMaxDepth)
-            throw DecodeError(kLibrary,
-                              "nested more than " + std::to_string(kMaxDepth) +
-                                  " deep (the adapter's limit)",
-                              static_cast<long long>(it.raw - data) + it.off);
+            throw DecodeError(
+                kLibrary,
+                "nested more than " + std::to_string(kMaxDepth) + " deep (the adapter's limit)",
+                static_cast<long long>(it.raw - data) + it.off);
           Level child{};
           child.array = array;
           if (!bson_iter_recurse(&it, &child.it))

@@ -145,7 +145,8 @@ struct CborDom {
         return store_string(kFormat, s, record, text(v, scratch));
       }
       case CBOR_TYPE_FLOAT_CTRL:
-        if (!cbor_float_ctrl_is_ctrl(v)) return store_double(kFormat, s, record, cbor_float_get_float(v));
+        if (!cbor_float_ctrl_is_ctrl(v))
+          return store_double(kFormat, s, record, cbor_float_get_float(v));
         if (cbor_is_bool(v)) return store_bool(kFormat, s, record, cbor_get_bool(v));
         if (cbor_is_null(v)) return store_null(kFormat, s, record);
         return wrong_type(kFormat, s, "a simple value");
@@ -170,8 +171,7 @@ struct Loaded {
 cbor_item_t* load(std::string_view input) {
   check_cbor_shape(kTree, input);
   cbor_load_result result;
-  cbor_item_t* item =
-      cbor_load(reinterpret_cast<cbor_data>(input.data()), input.size(), &result);
+  cbor_item_t* item = cbor_load(reinterpret_cast<cbor_data>(input.data()), input.size(), &result);
   if (!item) {
     std::string what = "malformed";
     switch (result.error.code) {
@@ -192,7 +192,8 @@ cbor_item_t* load(std::string_view input) {
   }
   if (result.read != input.size()) {
     Loaded release{item};
-    throw DecodeError(kTree, "bytes after the end of the value", static_cast<long long>(result.read));
+    throw DecodeError(kTree, "bytes after the end of the value",
+                      static_cast<long long>(result.read));
   }
   return item;
 }

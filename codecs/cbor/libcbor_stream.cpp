@@ -39,11 +39,14 @@ class Stream {
     std::size_t at = 0;
     do {
       if (at == input.size())
-        throw DecodeError(kLibrary, "truncated: the value is incomplete", static_cast<long long>(at));
-      const cbor_decoder_result r = cbor_stream_decode(data + at, input.size() - at, &kCallbacks, this);
+        throw DecodeError(kLibrary, "truncated: the value is incomplete",
+                          static_cast<long long>(at));
+      const cbor_decoder_result r =
+          cbor_stream_decode(data + at, input.size() - at, &kCallbacks, this);
       if (error_) std::rethrow_exception(std::exchange(error_, nullptr));
       if (r.status == CBOR_DECODER_NEDATA)
-        throw DecodeError(kLibrary, "truncated: the value is incomplete", static_cast<long long>(at));
+        throw DecodeError(kLibrary, "truncated: the value is incomplete",
+                          static_cast<long long>(at));
       if (r.status != CBOR_DECODER_FINISHED)
         throw DecodeError(kLibrary, "malformed data item", static_cast<long long>(at));
       at += r.read;
@@ -174,7 +177,8 @@ class Stream {
   // What the map layout never holds: byte strings, tags, undefined.
   static void on_other(void* self) {
     guarded(self, [&](Stream&) -> void {
-      throw DecodeError(kFormat, "a byte string, tag or undefined, which the map layout never holds");
+      throw DecodeError(kFormat,
+                        "a byte string, tag or undefined, which the map layout never holds");
     });
   }
   static void on_bytes(void* self, cbor_data, std::size_t) { on_other(self); }

@@ -39,7 +39,8 @@ template <class T, class F>
 void each_pair(F&& f) {
   [&]<std::size_t... I>(std::index_sequence<I...>) {
     (f(std::get<I>(Schema<T>::fields), std::get<I>(Gen<T>::fields)), ...);
-  }(std::make_index_sequence<field_count<T>>{});
+  }
+  (std::make_index_sequence<field_count<T>>{});
 }
 
 template <class M>

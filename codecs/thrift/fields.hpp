@@ -22,11 +22,10 @@ struct GenField {
 template <class G, class M, class IsSet>
 GenField(M G::*, IsSet) -> GenField<G, M, IsSet>;
 
-#define WB_THRIFT_FIELD(Struct, name)                 \
-  GenField {                                          \
-    &thrift_gen::Struct::name, [](const thrift_gen::Struct& g) { \
-      return static_cast<bool>(g.__isset.name);       \
-    }                                                 \
+#define WB_THRIFT_FIELD(Struct, name)                                                 \
+  GenField {                                                                          \
+    &thrift_gen::Struct::name,                                                        \
+        [](const thrift_gen::Struct& g) { return static_cast<bool>(g.__isset.name); } \
   }
 
 template <class T>
@@ -60,12 +59,12 @@ template <>
 struct Gen<ScienceRow> {
   using Row = thrift_gen::ScienceRow;
   using Feed = thrift_gen::ScienceFeed;
-  static constexpr auto fields = std::make_tuple(
-      WB_THRIFT_FIELD(ScienceRow, PartitionKey), WB_THRIFT_FIELD(ScienceRow, RowKey),
-      WB_THRIFT_FIELD(ScienceRow, Timestamp), WB_THRIFT_FIELD(ScienceRow, X),
-      WB_THRIFT_FIELD(ScienceRow, Y), WB_THRIFT_FIELD(ScienceRow, Temp),
-      WB_THRIFT_FIELD(ScienceRow, Humidity), WB_THRIFT_FIELD(ScienceRow, Pressure),
-      WB_THRIFT_FIELD(ScienceRow, Wind));
+  static constexpr auto fields =
+      std::make_tuple(WB_THRIFT_FIELD(ScienceRow, PartitionKey),
+                      WB_THRIFT_FIELD(ScienceRow, RowKey), WB_THRIFT_FIELD(ScienceRow, Timestamp),
+                      WB_THRIFT_FIELD(ScienceRow, X), WB_THRIFT_FIELD(ScienceRow, Y),
+                      WB_THRIFT_FIELD(ScienceRow, Temp), WB_THRIFT_FIELD(ScienceRow, Humidity),
+                      WB_THRIFT_FIELD(ScienceRow, Pressure), WB_THRIFT_FIELD(ScienceRow, Wind));
 };
 
 #undef WB_THRIFT_FIELD
