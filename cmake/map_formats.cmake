@@ -43,11 +43,20 @@ foreach(schema message airport science)
   list(APPEND WB_THRIFT_SOURCES ${WB_THRIFT_OUT}/${schema}_types.cpp)
   list(APPEND WB_THRIFT_HEADERS ${WB_THRIFT_OUT}/${schema}_types.h)
 endforeach()
-# The headers are listed too, so that they exist before any adapter that
-# includes them compiles. The generated code is Thrift's, not ours: no
-# warnings are asked of it.
-target_sources(wirebench_codecs PRIVATE ${WB_THRIFT_SOURCES} ${WB_THRIFT_HEADERS})
-set_source_files_properties(${WB_THRIFT_SOURCES} PROPERTIES COMPILE_OPTIONS "-w")
+# The three generated files compile as one translation unit (their headers
+# are most of the cost: 8.2 s of CPU as three, about 4 s as one). The headers
+# are listed too, so that they exist before any adapter that includes them
+# compiles. The generated code is Thrift's, not ours: no warnings are asked
+# of it.
+set(WB_THRIFT_UNITY ${WB_THRIFT_OUT}/all_types.cpp)
+list(TRANSFORM WB_THRIFT_SOURCES PREPEND "#include \"" OUTPUT_VARIABLE WB_THRIFT_INCLUDES)
+list(TRANSFORM WB_THRIFT_INCLUDES APPEND "\"\n")
+string(JOIN "" WB_THRIFT_INCLUDES ${WB_THRIFT_INCLUDES})
+file(CONFIGURE OUTPUT ${WB_THRIFT_UNITY} CONTENT "${WB_THRIFT_INCLUDES}")
+set_source_files_properties(${WB_THRIFT_UNITY} PROPERTIES COMPILE_OPTIONS "-w"
+                            OBJECT_DEPENDS "${WB_THRIFT_SOURCES}")
+target_sources(wirebench_codecs PRIVATE ${WB_THRIFT_UNITY} ${WB_THRIFT_SOURCES} ${WB_THRIFT_HEADERS})
+set_source_files_properties(${WB_THRIFT_SOURCES} PROPERTIES HEADER_FILE_ONLY ON)
 target_include_directories(wirebench_codecs PRIVATE ${WB_THRIFT_OUT} ${PROJECT_BINARY_DIR}/generated)
 
 # Avro C: the archive, with its own dependencies (jansson, snappy, liblzma,

@@ -10,6 +10,8 @@ PACKAGES=(build-essential cmake pkg-config git libbenchmark-dev libbenchmark-too
   rapidjson-dev nlohmann-json3-dev libsimdjson-dev libpugixml-dev libxml2-dev libxerces-c-dev
   libexpat1-dev librapidxml-dev libboost-json1.81-dev
   zlib1g-dev libbrotli-dev libzstd-dev libcpp-httplib-dev
+  libmpack-dev libcbor-dev libbson-dev libthrift-dev thrift-compiler libavro-dev
+  libjansson-dev libsnappy-dev
   python3 valgrind clang libclang-rt-14-dev libjs-chart.js chromium)
 
 log() { printf 'wirebench: %s\n' "$*" >&2; }
