@@ -28,10 +28,10 @@ struct FormatName {
   }
   constexpr std::string_view view() const { return {text, N - 1}; }
 };
-#define WB_FORMAT_NAME(format)                         \
-  [] {                                                 \
-    static constexpr FormatName kName(#format);        \
-    return kName.view();                               \
+#define WB_FORMAT_NAME(format)                  \
+  [] {                                          \
+    static constexpr FormatName kName(#format); \
+    return kName.view();                        \
   }()
 
 }  // namespace
@@ -39,10 +39,20 @@ struct FormatName {
 std::span<const CodecEntry> codecs() {
   // ...and list them.
 #define WB_ENCODER(format, ident, name, labels) \
-  {WB_FORMAT_NAME(format), name, Role::encode, true, labels,         \
-   &wb_make_encoder_##format##_##ident, nullptr},
+  {WB_FORMAT_NAME(format),                      \
+   name,                                        \
+   Role::encode,                                \
+   true,                                        \
+   labels,                                      \
+   &wb_make_encoder_##format##_##ident,         \
+   nullptr},
 #define WB_DECODER(format, ident, name, exact, labels) \
-  {WB_FORMAT_NAME(format), name, Role::decode, exact, labels, nullptr, \
+  {WB_FORMAT_NAME(format),                             \
+   name,                                               \
+   Role::decode,                                       \
+   exact,                                              \
+   labels,                                             \
+   nullptr,                                            \
    &wb_make_decoder_##format##_##ident},
 #define WB_ROUTER(format, ident, name, labels)
   static const CodecEntry kCodecs[] = {
