@@ -153,9 +153,11 @@ class ThriftDecoder : public DecoderFor<ThriftDecoder<Protocol>> {
     return static_cast<std::size_t>(offset());
   }
 
+  // The defaults are passed as values (+): make_shared takes references, and
+  // Thrift declares them in the class without a definition to refer to.
   std::shared_ptr<TConfiguration> config_ =
-      std::make_shared<TConfiguration>(TConfiguration::DEFAULT_MAX_MESSAGE_SIZE,
-                                       TConfiguration::DEFAULT_MAX_FRAME_SIZE, kRecursionLimit);
+      std::make_shared<TConfiguration>(+TConfiguration::DEFAULT_MAX_MESSAGE_SIZE,
+                                       +TConfiguration::DEFAULT_MAX_FRAME_SIZE, kRecursionLimit);
   std::tuple<thrift_gen::MessageFeed, thrift_gen::AirportFeed, thrift_gen::ScienceFeed> feeds_;
 };
 
