@@ -125,13 +125,27 @@ class ThriftDecoder : public DecoderFor<ThriftDecoder<Protocol>> {
     rows.reserve(feed.value.size());
     for (const auto& g : feed.value) from_gen(Protocol::kFormat, g, rows.emplace_back());
   }
-  // Without a dataset there is no generated type to read into: the
-  // library's schema-less walk (TProtocol::skip over the feed struct).
+  // Without a dataset: the first generated feed that reads the payload
+  // (science, airport, message), so that whatever decode reads, parse-only
+  // reads. (TProtocol::skip, the schema-less walk, refuses payloads the
+  // generated code reads: a list's element type is not checked by it.)
   std::size_t parse_only(std::string_view input) final {
-    return read(input, [](auto& protocol) { protocol.skip(apache::thrift::protocol::T_STRUCT); });
+    try {
+      return read_as<thrift_gen::ScienceFeed>(input);
+    } catch (const DecodeError&) {
+    }
+    try {
+      return read_as<thrift_gen::AirportFeed>(input);
+    } catch (const DecodeError&) {
+    }
+    return read_as<thrift_gen::MessageFeed>(input);
   }
 
  private:
+  template <class Feed>
+  std::size_t read_as(std::string_view input) {
+    return read(input, [&](auto& protocol) { std::get<Feed>(feeds_).read(&protocol); });
+  }
   // Runs f over a protocol on input with the limits set; returns the bytes read.
   template <class F>
   std::size_t read(std::string_view input, F&& f) {
