@@ -97,7 +97,9 @@ string(REPLACE ".capnp.c++" ".capnp.h" WB_CAPNP_HEADERS "${WB_CAPNP_SOURCES}")
 # CAPNP_EXECUTABLE and CAPNPC_CXX_EXECUTABLE are right.
 add_custom_command(
   OUTPUT ${WB_CAPNP_SOURCES} ${WB_CAPNP_HEADERS}
-  COMMAND ${CAPNP_EXECUTABLE} compile -I${CAPNP_INCLUDE_DIRECTORY} --src-prefix=${WB_CAPNP_DIR}
+  # PWD unset: kj warns when the inherited PWD is not the directory make runs in.
+  COMMAND ${CMAKE_COMMAND} -E env --unset=PWD
+          ${CAPNP_EXECUTABLE} compile -I${CAPNP_INCLUDE_DIRECTORY} --src-prefix=${WB_CAPNP_DIR}
           -o${CAPNPC_CXX_EXECUTABLE}:${WB_SCHEMA_OUT} ${WB_CAPNP_FILES}
   DEPENDS ${WB_CAPNP_FILES} ${CAPNP_EXECUTABLE} ${CAPNPC_CXX_EXECUTABLE}
   COMMENT "capnp compile: codecs/capnp/*.capnp" VERBATIM)

@@ -113,8 +113,9 @@ inline constexpr std::string_view kZeroCopy = "zero-copy";
 // read (`access`); the `access-unverified` row of the same accessor skips it.
 inline constexpr std::string_view kVerifiedAccess = "verified access";
 // An encoder that cannot write some value exactly, with what it loses
-// (tests/special_values_test.cpp holds it to that).
+// (tests/binary_formats_test.cpp holds it to that).
 inline constexpr std::string_view kDropsNegativeZero = "drops -0.0";
+inline constexpr std::string_view kDropsNanPayloads = "drops NaN payloads";
 }  // namespace label
 
 // The items of a labels string, in order, with their parenthesised detail.

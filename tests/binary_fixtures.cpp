@@ -5,6 +5,8 @@
 #include <map>
 #include <string>
 
+#include "tests/map_fixtures.hpp"
+
 namespace wb::test {
 namespace {
 
@@ -258,6 +260,7 @@ void binary_built(std::string_view format, std::vector<Fixture>& out) {
                   {"capnp", capnp_flat_fixtures},
                   {"capnp-packed", capnp_packed_fixtures}};
   if (const auto it = kCrafted.find(format); it != kCrafted.end()) it->second(out);
+  map_fixtures(format, out);  // msgpack, CBOR, BSON, Thrift, Avro
 }
 
 }  // namespace wb::test

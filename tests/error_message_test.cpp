@@ -2,7 +2,10 @@
 // binders know the member, DecoderFor::decode adds which row (codec.hpp's
 // RowError), so a user with an 8 MB payload is not left to search it. Errors
 // of the document as a whole (syntax, truncation) name no row.
+#include <nlohmann/json.hpp>
+
 #include <array>
+#include <optional>
 #include <string>
 
 #include "codecs/common/binding.hpp"
@@ -11,7 +14,7 @@
 namespace wb::test {
 namespace {
 
-// The golden 3-row message payload of the format.
+// The golden 3-row message payload of the format (.json, .xml or .bin).
 std::string golden(std::string_view format) {
   return read_file(source_dir() / "fixtures" / "golden" /
                    (std::string(format) + "-message-3." + std::string(payload_extension(format))));
@@ -166,7 +169,62 @@ std::vector<DecoderCase> text_decoder_cases() {
   return out;
 }
 
+// Binary formats whose ID can be given another type: the map layout's (row 2's
+// ID made text, through nlohmann: BSON's lengths make a byte patch
+// impractical), Thrift's (field 1 sent as a string) and Avro's (an int beyond
+// Int32). The other binary formats' numbers are bits that hold any value.
+std::optional<std::string> binary_bad_second_id(std::string_view format) {
+  using Json = nlohmann::json;
+  const std::string payload = golden(format);
+  const auto patch = [](Json j) {
+    j["value"][1]["ID"] = "two";
+    return j;
+  };
+  std::string out;
+  if (format == "msgpack") return Json::to_msgpack(patch(Json::from_msgpack(payload)), out), out;
+  if (format == "cbor") return Json::to_cbor(patch(Json::from_cbor(payload)), out), out;
+  if (format == "bson") return Json::to_bson(patch(Json::from_bson(payload)), out), out;
+  using namespace std::string_view_literals;  // the spellings hold NUL bytes
+  constexpr std::array<std::pair<std::string_view, std::string_view>, 3> kSpellings{{
+      {"\x15\x04"sv, "\x18\x03two"sv},  // thrift (compact): i32 2 -> binary "two"
+      {"\x08\x00\x01\x00\x00\x00\x02"sv, "\x0b\x00\x01\x00\x00\x00\x03two"sv},  // thrift-binary
+      {"\x04\x20My Message No. 2"sv, "\x80\x80\x80\x80\x10\x20My Message No. 2"sv},  // avro
+  }};
+  const std::string_view spelled_by = format == "thrift"          ? kSpellings[0].first
+                                      : format == "thrift-binary" ? kSpellings[1].first
+                                      : format == "avro"          ? kSpellings[2].first
+                                                                  : ""sv;
+  if (spelled_by.empty()) return std::nullopt;
+  for (const auto& [from, to] : kSpellings)
+    if (from == spelled_by)
+      if (const auto at = payload.find(from); at != std::string::npos)
+        return std::string(payload).replace(at, from.size(), to);
+  ADD_FAILURE() << "no ID 2 in the " << format << " golden payload";
+  return std::nullopt;
+}
+
+// The binary decoders whose format binary_bad_second_id can patch.
+std::vector<DecoderCase> patchable_binary_cases() {
+  std::vector<DecoderCase> out;
+  for (const DecoderCase& c : decoder_cases(Syntax::binary))
+    for (std::string_view f : {"msgpack", "cbor", "bson", "thrift", "thrift-binary", "avro"})
+      if (c.decoder->format == f) out.push_back(c);
+  return out;
+}
+
+class BinaryRowErrors : public ::testing::TestWithParam<DecoderCase> {};
+
+TEST_P(BinaryRowErrors, ABadValueNamesItsRow) {
+  const CodecEntry& codec = *GetParam().decoder;
+  const auto payload = binary_bad_second_id(codec.format);
+  ASSERT_TRUE(payload) << codec.format;
+  const std::string what = error_of(codec, *payload);
+  EXPECT_NE(what.find("(row 2)"), std::string::npos) << what;
+}
+
 INSTANTIATE_TEST_SUITE_P(Registry, RowErrors, ::testing::ValuesIn(text_decoder_cases()),
+                         decoder_case_name);
+INSTANTIATE_TEST_SUITE_P(Registry, BinaryRowErrors, ::testing::ValuesIn(patchable_binary_cases()),
                          decoder_case_name);
 INSTANTIATE_TEST_SUITE_P(Registry, DocumentErrors, ::testing::ValuesIn(decoder_cases()),
                          decoder_case_name);

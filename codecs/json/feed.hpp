@@ -53,11 +53,28 @@ void write_value(Sink& w, DateTime v) {
   char buf[text::kDateTimeChars + 1];
   w.string(std::string_view(buf, text::write_datetime(buf, v) - buf));
 }
+// Sinks of the formats whose containers are headed by their size (msgpack,
+// CBOR) take it: start_object(n), start_array(n).
+template <class Sink>
+void open_object(Sink& w, std::size_t members) {
+  if constexpr (requires { w.start_object(members); })
+    w.start_object(members);
+  else
+    w.start_object();
+}
+template <class Sink>
+void open_array(Sink& w, std::size_t elements) {
+  if constexpr (requires { w.start_array(elements); })
+    w.start_array(elements);
+  else
+    w.start_array();
+}
+
 template <class Sink, class T>
 void write_record(Sink& w, const T& r);
 template <class Sink, class E>
 void write_value(Sink& w, const std::vector<E>& items) {
-  w.start_array();
+  open_array(w, items.size());
   for (const E& e : items) write_record(w, e);
   w.end_array();
 }
@@ -66,7 +83,7 @@ template <class Sink, class T>
 void write_record(Sink& w, const T& r) {
   // Rows carry no annotations (no per-row odata.etag, as with Azure's
   // nometadata rows): the members are the data. Decoders skip annotations.
-  w.start_object();
+  open_object(w, field_count<T>);
   for_each_field(r, [&](std::string_view name, const auto& v) {
     w.key(name);
     write_value(w, v);
@@ -112,6 +129,20 @@ void write_record(Sink& w, const EntityRow& row) {
     else
       w.string(p.Value);
   }
+  w.end_object();
+}
+
+// The map layout of the binary formats that carry member names (msgpack,
+// CBOR, BSON): the feed without its metadata URL, {"value": [rows]}, each row
+// a map of the model's members as write_record writes them (Timestamp as
+// ISO 8601 text, as in JSON). Decoders bind it with SaxBinder or DomBinder.
+template <class Sink, class T>
+void write_map_feed(Sink& w, const std::vector<T>& rows) {
+  open_object(w, 1);
+  w.key("value");
+  open_array(w, rows.size());
+  for (const T& r : rows) write_record(w, r);
+  w.end_array();
   w.end_object();
 }
 
@@ -175,8 +206,13 @@ class SaxBinderBase {
   void finish() const;
 
  protected:
-  SaxBinderBase(void* rows, void* (*append_row)(void*), const RecordTable& table, bool entity)
-      : rows_(rows), append_row_(append_row), row_table_(table), entity_rows_(entity) {}
+  SaxBinderBase(void* rows, void* (*append_row)(void*), const RecordTable& table, bool entity,
+                std::string_view format)
+      : rows_(rows),
+        append_row_(append_row),
+        row_table_(table),
+        format_(format),
+        entity_rows_(entity) {}
 
  private:
   enum class Frame { envelope, feed, record, records };
@@ -201,6 +237,7 @@ class SaxBinderBase {
   void* rows_;
   void* (*append_row_)(void*);
   const RecordTable& row_table_;
+  std::string_view format_;  // in errors: "json", or the binary format read
   std::vector<Level> stack_;
   int skip_depth_ = -1;  // -1: not skipping; >= 0: nesting inside a skipped value
   bool value_pending_ = false;
@@ -220,18 +257,28 @@ class SaxBinderBase {
 template <class T>
 class SaxBinder : public SaxBinderBase {
  public:
-  explicit SaxBinder(std::vector<T>& rows)
+  explicit SaxBinder(std::vector<T>& rows, std::string_view format = kFormat)
       : SaxBinderBase(
             &rows,
             [](void* v) -> void* { return &static_cast<std::vector<T>*>(v)->emplace_back(); },
-            table_of<T>(), std::is_same_v<T, EntityRow>) {}
+            table_of<T>(), std::is_same_v<T, EntityRow>, format) {}
 };
 
 // The DOM counterpart of SaxBinderBase::unsigned_integer.
-inline void store_unsigned(const FieldSlot& s, void* record, uint64_t v) {
-  if (v <= INT64_MAX) return store_int(kFormat, s, record, static_cast<int64_t>(v));
-  store_double(kFormat, s, record, static_cast<double>(v));
+inline void store_unsigned(const FieldSlot& s, void* record, uint64_t v,
+                           std::string_view format = kFormat) {
+  if (v <= INT64_MAX) return store_int(format, s, record, static_cast<int64_t>(v));
+  store_double(format, s, record, static_cast<double>(v));
 }
+
+// The format a DOM policy reads, for errors: Dom::kFormat, or "json".
+template <class Dom>
+inline constexpr std::string_view format_of = [] {
+  if constexpr (requires { Dom::kFormat; })
+    return std::string_view(Dom::kFormat);
+  else
+    return kFormat;
+}();
 
 // ---------------------------------------------------------------- DOM
 // Dom is a policy with a Value type and:
@@ -244,13 +291,14 @@ inline void store_unsigned(const FieldSlot& s, void* record, uint64_t v) {
 template <class Dom>
 struct DomBinder {
   using Value = typename Dom::Value;
+  static constexpr std::string_view kFormat = format_of<Dom>;
 
   // parse_only()'s figure of a parsed document: 1 + the root's members or
   // elements, read in O(1) from every library's tree.
   static std::size_t figure(Value root) { return 1 + Dom::size(root); }
 
   static void bind_record(Value v, void* record, const RecordTable& t) {
-    if (!Dom::is_object(v)) throw RowError(kFormat, "a row is not a JSON object");
+    if (!Dom::is_object(v)) throw RowError(kFormat, "a row is not an object (a map)");
     std::size_t hint = 0;
     int bound = 0;
     Dom::members(v, [&](std::string_view key, Value child) {
@@ -286,7 +334,7 @@ struct DomBinder {
   }
 
   static void bind_entity(Value v, EntityRow& row) {
-    if (!Dom::is_object(v)) throw RowError(kFormat, "a row is not a JSON object");
+    if (!Dom::is_object(v)) throw RowError(kFormat, "a row is not an object (a map)");
     std::vector<entity::TypeAnnotation> annotations;
     Dom::members(v, [&](std::string_view key, Value child) {
       if (const std::string_view name = entity::type_annotation_target(key); !name.empty()) {
@@ -308,7 +356,7 @@ struct DomBinder {
 
   template <class T>
   static void bind_feed(Value root, std::vector<T>& rows) {
-    if (!Dom::is_object(root)) throw DecodeError(kFormat, "the payload is not a JSON object");
+    if (!Dom::is_object(root)) throw DecodeError(kFormat, "the payload is not an object (a map)");
     bool found = false;
     Dom::members(root, [&](std::string_view key, Value child) {
       if (key != "value") return;
@@ -322,7 +370,7 @@ struct DomBinder {
           bind_record(e, &rows.emplace_back(), table_of<T>());
       });
     });
-    if (!found) throw DecodeError(kFormat, "no 'value' array: not an OData feed");
+    if (!found) throw DecodeError(kFormat, "no 'value' array: not a feed");
   }
 };
 

@@ -2,6 +2,7 @@
 #include <nlohmann/json.hpp>
 
 #include "codecs/json/feed.hpp"
+#include "codecs/json/nlohmann_dom.hpp"
 #include "codecs/json/nlohmann_error.hpp"
 #include "codecs/registry.hpp"
 
@@ -9,44 +10,6 @@ namespace wb::json {
 namespace {
 
 constexpr std::string_view kLibrary = "nlohmann-dom";
-
-// Json: nlohmann::json, or ordered_json for entity rows (json's objects are
-// std::maps, which sort members; a row's properties are in wire order).
-template <class Json>
-struct NlohmannDom {
-  using Value = const Json&;
-  static bool is_object(Value v) { return v.is_object(); }
-  static bool is_array(Value v) { return v.is_array(); }
-  static std::size_t size(Value v) { return v.is_structured() ? v.size() : 0; }
-  template <class F>
-  static void members(Value v, F f) {
-    for (const auto& [key, child] : v.template get_ref<const typename Json::object_t&>())
-      f(key, child);
-  }
-  template <class F>
-  static void elements(Value v, F f) {
-    for (const auto& e : v.template get_ref<const typename Json::array_t&>()) f(e);
-  }
-  static void store(const FieldSlot& s, void* record, Value v) {
-    using Type = typename Json::value_t;
-    switch (v.type()) {
-      case Type::string:
-        return store_string(kFormat, s, record, v.template get_ref<const std::string&>());
-      case Type::number_integer:
-        return store_int(kFormat, s, record, v.template get<int64_t>());
-      case Type::number_unsigned:  // nlohmann reads every non-negative integer as unsigned
-        return store_unsigned(s, record, v.template get<uint64_t>());
-      case Type::number_float:
-        return store_double(kFormat, s, record, v.template get<double>());
-      case Type::boolean:
-        return store_bool(kFormat, s, record, v.template get<bool>());
-      case Type::null:
-        return store_null(kFormat, s, record);
-      default:
-        wrong_type(kFormat, s, std::string("a ") + v.type_name());
-    }
-  }
-};
 
 class NlohmannDomDecoder : public DecoderFor<NlohmannDomDecoder> {
  public:

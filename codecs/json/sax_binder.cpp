@@ -41,7 +41,7 @@ void entity_set(EntityProperty& p, std::nullptr_t) {
 }  // namespace
 
 void SaxBinderBase::unexpected(std::string_view what) const {
-  throw DecodeError(kFormat, "unexpected " + std::string(what) + " in an OData feed");
+  throw DecodeError(format_, "unexpected " + std::string(what) + " in a feed");
 }
 
 // While a value is being skipped, structural events only move the depth.
@@ -58,7 +58,7 @@ const FieldSlot* SaxBinderBase::take_pending() {
 
 EntityProperty* SaxBinderBase::take_property() {
   if (annotation_pending_)
-    throw DecodeError(kFormat, "the type annotation of " + annotated_ + " is not a string");
+    throw DecodeError(format_, "the type annotation of " + annotated_ + " is not a string");
   return std::exchange(property_, nullptr);
 }
 
@@ -110,7 +110,7 @@ void SaxBinderBase::start_object() {
     return stack_.push_back({Frame::record, append_row_(rows_), &row_table_});
   if (top.frame == Frame::records)
     return stack_.push_back({Frame::record, top.slot->append(top.target), top.slot->element});
-  if (const FieldSlot* s = take_pending()) wrong_type(kFormat, *s, "an object");
+  if (const FieldSlot* s = take_pending()) wrong_type(format_, *s, "an object");
   unexpected("object");
 }
 
@@ -121,20 +121,20 @@ void SaxBinderBase::end_object() {
   }
   if (row_) {
     if (nested_.depth() > 0) return end_nested(true);
-    entity::finish_json_row(kFormat, *row_, annotations_);
+    entity::finish_json_row(format_, *row_, annotations_);
     row_ = nullptr;
     return;
   }
   const Level& top = stack_.back();
   if (top.frame == Frame::envelope) done_ = true;
-  if (top.frame == Frame::record) require_members(kFormat, *top.table, top.bound);
+  if (top.frame == Frame::record) require_members(format_, *top.table, top.bound);
   stack_.pop_back();
 }
 
 void SaxBinderBase::start_array() {
   if (skip_depth_ >= 0) return void(++skip_depth_);
   if (row_) return start_nested(false);
-  if (stack_.empty()) throw DecodeError(kFormat, "the payload is not a JSON object");
+  if (stack_.empty()) throw DecodeError(format_, "the payload is not an object (a map)");
   Level& top = stack_.back();
   if (top.frame == Frame::envelope && value_pending_) {
     value_pending_ = false;
@@ -142,7 +142,7 @@ void SaxBinderBase::start_array() {
     return stack_.push_back({Frame::feed, nullptr, nullptr});
   }
   if (const FieldSlot* s = take_pending()) {
-    if (s->kind != ValueKind::records) wrong_type(kFormat, *s, "an array");
+    if (s->kind != ValueKind::records) wrong_type(format_, *s, "an array");
     return stack_.push_back(
         {Frame::records, static_cast<char*>(top.target) + s->offset, s->element, s});
   }
@@ -176,7 +176,7 @@ void SaxBinderBase::key(std::string_view k) {
   Level& top = stack_.back();
   if (top.frame == Frame::envelope) {
     if (k == "value") {
-      if (seen_feed_) throw DecodeError(kFormat, "a second 'value' member");
+      if (seen_feed_) throw DecodeError(format_, "a second 'value' member");
       value_pending_ = true;
     } else {
       skip_depth_ = 0;
@@ -198,14 +198,14 @@ void SaxBinderBase::string(std::string_view v) {
   }
   if (entity_scalar([&](auto& to) { entity_set(to, v); })) return;
   if (const FieldSlot* s = take_pending())
-    return store_string(kFormat, *s, stack_.back().target, v);
+    return store_string(format_, *s, stack_.back().target, v);
   unexpected("string");
 }
 
 void SaxBinderBase::integer(int64_t v) {
   if (skipping_value()) return;
   if (entity_scalar([&](auto& to) { entity_set(to, v); })) return;
-  if (const FieldSlot* s = take_pending()) return store_int(kFormat, *s, stack_.back().target, v);
+  if (const FieldSlot* s = take_pending()) return store_int(format_, *s, stack_.back().target, v);
   unexpected("number");
 }
 
@@ -213,27 +213,27 @@ void SaxBinderBase::number(double v) {
   if (skipping_value()) return;
   if (entity_scalar([&](auto& to) { entity_set(to, v); })) return;
   if (const FieldSlot* s = take_pending())
-    return store_double(kFormat, *s, stack_.back().target, v);
+    return store_double(format_, *s, stack_.back().target, v);
   unexpected("number");
 }
 
 void SaxBinderBase::boolean(bool v) {
   if (skipping_value()) return;
   if (entity_scalar([&](auto& to) { entity_set(to, v); })) return;
-  if (const FieldSlot* s = take_pending()) wrong_type(kFormat, *s, "a boolean");
+  if (const FieldSlot* s = take_pending()) wrong_type(format_, *s, "a boolean");
   unexpected("boolean");
 }
 
 void SaxBinderBase::null() {
   if (skipping_value()) return;
   if (entity_scalar([&](auto& to) { entity_set(to, nullptr); })) return;
-  if (const FieldSlot* s = take_pending()) wrong_type(kFormat, *s, "null");
+  if (const FieldSlot* s = take_pending()) wrong_type(format_, *s, "null");
   unexpected("null");
 }
 
 void SaxBinderBase::finish() const {
-  if (!done_ || !stack_.empty()) throw DecodeError(kFormat, "incomplete document");
-  if (!seen_feed_) throw DecodeError(kFormat, "no 'value' array: not an OData feed");
+  if (!done_ || !stack_.empty()) throw DecodeError(format_, "incomplete document");
+  if (!seen_feed_) throw DecodeError(format_, "no 'value' array: not a feed");
 }
 
 }  // namespace wb::json
