@@ -78,8 +78,8 @@ TEST(Labels, EveryCodecHasLabelsInTheVocabulary) {
       // The API (DOM, SAX, pull, or the generated code's own), then where
       // the values live.
       EXPECT_TRUE(binary_labels(c.labels)) << c.labels;
-      EXPECT_TRUE(one_of(word_of(items[0]), {label::kDom, label::kSax, label::kPull,
-                                             label::kGeneratedCode}))
+      EXPECT_TRUE(one_of(word_of(items[0]),
+                         {label::kDom, label::kSax, label::kPull, label::kGeneratedCode}))
           << c.labels;
       EXPECT_TRUE(one_of(word_of(items[1]),
                          {label::kCopying, label::kZeroCopy, label::kNoTree, label::kInSitu}))
