@@ -15,13 +15,43 @@
 #undef WB_ROUTER
 
 namespace wb {
+namespace {
+
+// A registry line names its format by an identifier (json_v4), which also
+// names the factory; the format's name has dashes for its underscores
+// ("json-v4"), made at compile time into static storage.
+template <std::size_t N>
+struct Dashed {
+  char text[N];
+  constexpr Dashed(const char (&s)[N]) {  // NOLINT: implicit, for the template argument
+    for (std::size_t i = 0; i < N; ++i) text[i] = s[i] == '_' ? '-' : s[i];
+  }
+};
+template <Dashed D>
+constexpr std::string_view dashed() {
+  return {D.text, sizeof(D.text) - 1};
+}
+
+}  // namespace
 
 std::span<const CodecEntry> codecs() {
   // ...and list them.
 #define WB_ENCODER(format, ident, name, labels) \
-  {#format, name, Role::encode, true, labels, &wb_make_encoder_##format##_##ident, nullptr},
+  {dashed<#format>(),                           \
+   name,                                        \
+   Role::encode,                                \
+   true,                                        \
+   labels,                                      \
+   &wb_make_encoder_##format##_##ident,         \
+   nullptr},
 #define WB_DECODER(format, ident, name, exact, labels) \
-  {#format, name, Role::decode, exact, labels, nullptr, &wb_make_decoder_##format##_##ident},
+  {dashed<#format>(),                                  \
+   name,                                               \
+   Role::decode,                                       \
+   exact,                                              \
+   labels,                                             \
+   nullptr,                                            \
+   &wb_make_decoder_##format##_##ident},
 #define WB_ROUTER(format, ident, name, labels)
   static const CodecEntry kCodecs[] = {
 #include "codecs/registry.def"
@@ -36,7 +66,7 @@ std::span<const RouterEntry> routers() {
 #define WB_ENCODER(format, ident, name, labels)
 #define WB_DECODER(format, ident, name, exact, labels)
 #define WB_ROUTER(format, ident, name, labels) \
-  {#format, name, labels, &wb_make_router_##format##_##ident},
+  {dashed<#format>(), name, labels, &wb_make_router_##format##_##ident},
   static const RouterEntry kRouters[] = {
 #include "codecs/registry.def"
   };

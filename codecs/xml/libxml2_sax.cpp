@@ -80,10 +80,10 @@ const xmlSAXHandler kEmptyHandler = make_handler(false);  // parse_only
 template <class Shape>
 class Libxml2SaxDecoder : public DecoderFor<Libxml2SaxDecoder<Shape>> {
  public:
-  static constexpr bool kEntityRows = Shape::kFormat == "atom";
+  static constexpr bool kEntityRows = Shape::kEntityRows;
   template <class T>
   void decode_rows(std::string_view input, std::vector<T>& rows) {
-    Binder<T> binder(shape_of(Shape::kFormat), rows);
+    Binder<T> binder(shape_of(Shape::kFormat), rows, this->page_out());
     parse(input, kBindHandler, &binder);
     binder.finish();
   }
@@ -115,4 +115,5 @@ class Libxml2SaxDecoder : public DecoderFor<Libxml2SaxDecoder<Shape>> {
 }  // namespace wb::xml
 
 WB_DEFINE_DECODER(atom, libxml2_sax, wb::xml::Libxml2SaxDecoder<wb::xml::Atom>)
+WB_DEFINE_DECODER(atom_v2, libxml2_sax, wb::xml::Libxml2SaxDecoder<wb::xml::Atom>)
 WB_DEFINE_DECODER(soap, libxml2_sax, wb::xml::Libxml2SaxDecoder<wb::xml::Soap>)
