@@ -89,8 +89,8 @@ TEST_P(BenchSmoke, EveryCodecIsBenchmarkedWithoutErrors) {
 
 INSTANTIATE_TEST_SUITE_P(FieldSizes, BenchSmoke, ::testing::ValuesIn(smoke_cases()),
                          [](const ::testing::TestParamInfo<SmokeCase>& info) {
-                           return std::string(info.param.format) + "_" +
-                                  std::string(info.param.dataset->name);
+                           return gtest_name(std::string(info.param.format) + "_" +
+                                             std::string(info.param.dataset->name));
                          });
 
 }  // namespace

@@ -47,86 +47,87 @@ Records entities(std::vector<Props> props) {
 }
 
 TEST_P(JsonDialects, VerboseV1ArrayAndV2ResultsWithMetadataAndPaging) {
-  expect_feed(R"({"d" : [{"__metadata": {"uri": "http://x/M(1)", "type": "NS.Message"},)"
-              R"( "ID": 1, "MessageText": "a"}]})",
+  expect_feed(R"j({"d" : [{"__metadata": {"uri": "http://x/M(1)", "type": "NS.Message"},)j"
+              R"j( "ID": 1, "MessageText": "a"}]})j",
               messages({{1, "a"}}));
 // Olingo writes __count before results, WCF after; __next after.
-expect_feed(R"({"d":{"__count":"77","results":[{"__metadata":{"id":"i","uri":"u",)"
-            R"("type":"NS.Message","etag":"W/\"1\""},"MessageText":"b","ID":2,)"
-            R"("Other":{"__deferred":{"uri":"http://x/M(2)/Other"}}}],)"
-            R"("__next":"http://x/M?$skiptoken=2"}})",
+expect_feed(R"j({"d":{"__count":"77","results":[{"__metadata":{"id":"i","uri":"u",)j"
+            R"j("type":"NS.Message","etag":"W/\"1\""},"MessageText":"b","ID":2,)j"
+            R"j("Other":{"__deferred":{"uri":"http://x/M(2)/Other"}}}],)j"
+            R"j("__next":"http://x/M?$skiptoken=2"}})j",
             messages({{2, "b"}}), {"http://x/M?$skiptoken=2", 77});
 }
 
 TEST_P(JsonDialects, VerboseValueForms) {
   // Numbers as strings (SAP Gateway, Olingo), dates as \/Date(ms)\/, lists
   // as {"results": [...]} with their __metadata, or bare arrays (v1).
-  expect_feed(R"({"d":{"results":[{"ID":"3","MessageText":"c"}]}})", messages({{3, "c"}}));
+  expect_feed(R"j({"d":{"results":[{"ID":"3","MessageText":"c"}]}})j", messages({{3, "c"}}));
   const std::vector<Airport> airport = {{{{"F", "L"}}, -1.25, 2.5, "N"}};
-  expect_feed(R"({"d":{"results":[{"Contacts":{"__metadata":{"type":"NS.Contacts"},)"
-              R"("results":[{"__metadata":{"type":"NS.Contact"},"FirstName":"F","LastName":"L"}]},)"
-              R"("Latitude":"-1.25","Longitude":2.5,"Name":"N"}]}})",
-              airport);
-  expect_feed(R"({"d":[{"Contacts":[{"FirstName":"F","LastName":"L"}],)"
-              R"("Latitude":-1.25,"Longitude":2.5,"Name":"N"}]})",
+  expect_feed(
+      R"j({"d":{"results":[{"Contacts":{"__metadata":{"type":"NS.Contacts"},)j"
+      R"j("results":[{"__metadata":{"type":"NS.Contact"},"FirstName":"F","LastName":"L"}]},)j"
+      R"j("Latitude":"-1.25","Longitude":2.5,"Name":"N"}]}})j",
+      airport);
+  expect_feed(R"j({"d":[{"Contacts":[{"FirstName":"F","LastName":"L"}],)j"
+              R"j("Latitude":-1.25,"Longitude":2.5,"Name":"N"}]})j",
               airport);
   std::vector<ScienceRow> science(1);
   science[0] = {"p", "r", DateTime{1'767'225'600'161 * 10'000}, 1, 2, 0.5, 1, 2, 3};
-  expect_feed(R"({"d":{"results":[{"PartitionKey":"p","RowKey":"r",)"
-              R"("Timestamp":"\/Date(1767225600161)\/","X":1,"Y":2,"Temp":0.5,)"
-              R"("Humidity":1,"Pressure":2,"Wind":"3"}]}})",
+  expect_feed(R"j({"d":{"results":[{"PartitionKey":"p","RowKey":"r",)j"
+              R"j("Timestamp":"\/Date(1767225600161)\/","X":1,"Y":2,"Temp":0.5,)j"
+              R"j("Humidity":1,"Pressure":2,"Wind":"3"}]}})j",
               Records(science));
   expect_rejects(
       "a list without results",
-      R"({"d":{"results":[{"Contacts":{"x":[]},"Latitude":1,"Longitude":2,"Name":"N"}]}})",
+      R"j({"d":{"results":[{"Contacts":{"x":[]},"Latitude":1,"Longitude":2,"Name":"N"}]}})j",
       DatasetKind::airport);
-  expect_rejects("results that is not an array", R"({"d":{"results":{}}})");
-  expect_rejects("d that is a string", R"({"d":"x"})");
+  expect_rejects("results that is not an array", R"j({"d":{"results":{}}})j");
+  expect_rejects("d that is a string", R"j({"d":"x"})j");
   expect_rejects("a string that is no number",
-                 R"({"d":{"results":[{"ID":"x","MessageText":"a"}]}})");
+                 R"j({"d":{"results":[{"ID":"x","MessageText":"a"}]}})j");
 }
 
 TEST_P(JsonDialects, V4EnvelopeAnnotationsAndNumbersAsText) {
-  expect_feed(R"({"@odata.context":"http://x/$metadata#Messages","@odata.count":25,)"
-              R"("@ns.feed":{"a":1},"value":[{"@odata.etag":"W/\"1\"","@odata.type":"#NS.Message",)"
-              R"("@odata.id":"http://x/M(1)","@ns.term":[1],"ID":"1","MessageText@ns.note":"n",)"
-              R"("MessageText":"a"}],"@odata.nextLink":"http://x/M?$skip=1"})",
+  expect_feed(R"j({"@odata.context":"http://x/$metadata#Messages","@odata.count":25,)j"
+              R"j("@ns.feed":{"a":1},"value":[{"@odata.etag":"W/\"1\"","@odata.type":"#NS.Message",)j"
+              R"j("@odata.id":"http://x/M(1)","@ns.term":[1],"ID":"1","MessageText@ns.note":"n",)j"
+              R"j("MessageText":"a"}],"@odata.nextLink":"http://x/M?$skip=1"})j",
               messages({{1, "a"}}), {"http://x/M?$skip=1", 25});
   // v3 light keeps its numbers numbers; its count is a string.
-  expect_rejects("v3 with a number as text", R"({"odata.metadata":"http://x/$metadata#Messages",)"
-                                             R"("value":[{"ID":"1","MessageText":"a"}]})");
-  expect_feed(R"({"odata.metadata":"m","odata.count":"3","value":[{"ID":1,"MessageText":"a"}],)"
-              R"("odata.nextLink":"M?$skiptoken=1"})",
+  expect_rejects("v3 with a number as text", R"j({"odata.metadata":"http://x/$metadata#Messages",)j"
+                                             R"j("value":[{"ID":"1","MessageText":"a"}]})j");
+  expect_feed(R"j({"odata.metadata":"m","odata.count":"3","value":[{"ID":1,"MessageText":"a"}],)j"
+              R"j("odata.nextLink":"M?$skiptoken=1"})j",
               messages({{1, "a"}}), {"M?$skiptoken=1", 3});
 }
 
 TEST_P(JsonDialects, BadEnvelopesAreRejected) {
-  expect_rejects("two sets of rows", R"({"d":[],"value":[]})");
-  expect_rejects("a next link that is a number", R"({"value":[],"@odata.nextLink":1})");
-  expect_rejects("a negative count", R"({"value":[],"@odata.count":-1})");
-  expect_rejects("a count that is no integer", R"({"d":{"results":[],"__count":"x"}})");
-  expect_rejects("no rows", R"({"@odata.context":"x"})");
+  expect_rejects("two sets of rows", R"j({"d":[],"value":[]})j");
+  expect_rejects("a next link that is a number", R"j({"value":[],"@odata.nextLink":1})j");
+  expect_rejects("a negative count", R"j({"value":[],"@odata.count":-1})j");
+  expect_rejects("a count that is no integer", R"j({"d":{"results":[],"__count":"x"}})j");
+  expect_rejects("no rows", R"j({"@odata.context":"x"})j");
 }
 
 TEST_P(JsonDialects, EntityRowsOfEachDialect) {
   // v2: no annotations; \/Date(ms)\/ is a date; __metadata and deferred
   // navigation properties are not properties.
-  expect_feed(R"({"d":{"results":[{"__metadata":{"uri":"u","type":"T"},"S":"x","I":5,)"
-              R"("D":"\/Date(1000)\/","N":{"__deferred":{"uri":"u/N"}},"E":{"results":[]}}]}})",
+  expect_feed(R"j({"d":{"results":[{"__metadata":{"uri":"u","type":"T"},"S":"x","I":5,)j"
+              R"j("D":"\/Date(1000)\/","N":{"__deferred":{"uri":"u/N"}},"E":{"results":[]}}]}})j",
               entities({{{"S", "Edm.String", "x"},
                          {"I", "Edm.Int32", "5"},
                          {"D", "Edm.DateTime", "1970-01-01T00:00:01.0000000Z"},
-                         {"E", "Complex", R"({"results":[]})"}}}));
+                         {"E", "Complex", R"j({"results":[]})j"}}}));
   // v4: types as #Name; instance annotations and actions are metadata.
-  expect_feed(R"({"@odata.context":"c","value":[{"@search.score":1.5,"#NS.Act":{"title":"t"},)"
-              R"("L@odata.type":"#Int64","L":"9007199254740993",)"
-              R"x("C@odata.type":"#Collection(Decimal)","C":["1.5"],)x"
-              R"("G@odata.type":"#NS.Geo","G":{"a":1}}]})",
+  expect_feed(R"j({"@odata.context":"c","value":[{"@search.score":1.5,"#NS.Act":{"title":"t"},)j"
+              R"j("L@odata.type":"#Int64","L":"9007199254740993",)j"
+              R"j("C@odata.type":"#Collection(Decimal)","C":["1.5"],)j"
+              R"j("G@odata.type":"#NS.Geo","G":{"a":1}}]})j",
               entities({{{"L", "Edm.Int64", "9007199254740993"},
-                         {"C", "Collection(Edm.Decimal)", R"(["1.5"])"},
-                         {"G", "NS.Geo", R"({"a":1})"}}}));
+                         {"C", "Collection(Edm.Decimal)", R"j(["1.5"])j"},
+                         {"G", "NS.Geo", R"j({"a":1})j"}}}));
   // v3: a "/Date(ms)/" string stays a string.
-  expect_feed(R"({"odata.metadata":"m","value":[{"D":"\/Date(1000)\/"}]})",
+  expect_feed(R"j({"odata.metadata":"m","value":[{"D":"\/Date(1000)\/"}]})j",
               entities({{{"D", "Edm.String", "/Date(1000)/"}}}));
 }
 
