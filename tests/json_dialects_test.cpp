@@ -50,12 +50,12 @@ TEST_P(JsonDialects, VerboseV1ArrayAndV2ResultsWithMetadataAndPaging) {
   expect_feed(R"j({"d" : [{"__metadata": {"uri": "http://x/M(1)", "type": "NS.Message"},)j"
               R"j( "ID": 1, "MessageText": "a"}]})j",
               messages({{1, "a"}}));
-// Olingo writes __count before results, WCF after; __next after.
-expect_feed(R"j({"d":{"__count":"77","results":[{"__metadata":{"id":"i","uri":"u",)j"
-            R"j("type":"NS.Message","etag":"W/\"1\""},"MessageText":"b","ID":2,)j"
-            R"j("Other":{"__deferred":{"uri":"http://x/M(2)/Other"}}}],)j"
-            R"j("__next":"http://x/M?$skiptoken=2"}})j",
-            messages({{2, "b"}}), {"http://x/M?$skiptoken=2", 77});
+  // Olingo writes __count before results, WCF after; __next after.
+  expect_feed(R"j({"d":{"__count":"77","results":[{"__metadata":{"id":"i","uri":"u",)j"
+              R"j("type":"NS.Message","etag":"W/\"1\""},"MessageText":"b","ID":2,)j"
+              R"j("Other":{"__deferred":{"uri":"http://x/M(2)/Other"}}}],)j"
+              R"j("__next":"http://x/M?$skiptoken=2"}})j",
+              messages({{2, "b"}}), {"http://x/M?$skiptoken=2", 77});
 }
 
 TEST_P(JsonDialects, VerboseValueForms) {
@@ -88,11 +88,12 @@ TEST_P(JsonDialects, VerboseValueForms) {
 }
 
 TEST_P(JsonDialects, V4EnvelopeAnnotationsAndNumbersAsText) {
-  expect_feed(R"j({"@odata.context":"http://x/$metadata#Messages","@odata.count":25,)j"
-              R"j("@ns.feed":{"a":1},"value":[{"@odata.etag":"W/\"1\"","@odata.type":"#NS.Message",)j"
-              R"j("@odata.id":"http://x/M(1)","@ns.term":[1],"ID":"1","MessageText@ns.note":"n",)j"
-              R"j("MessageText":"a"}],"@odata.nextLink":"http://x/M?$skip=1"})j",
-              messages({{1, "a"}}), {"http://x/M?$skip=1", 25});
+  expect_feed(
+      R"j({"@odata.context":"http://x/$metadata#Messages","@odata.count":25,)j"
+      R"j("@ns.feed":{"a":1},"value":[{"@odata.etag":"W/\"1\"","@odata.type":"#NS.Message",)j"
+      R"j("@odata.id":"http://x/M(1)","@ns.term":[1],"ID":"1","MessageText@ns.note":"n",)j"
+      R"j("MessageText":"a"}],"@odata.nextLink":"http://x/M?$skip=1"})j",
+      messages({{1, "a"}}), {"http://x/M?$skip=1", 25});
   // v3 light keeps its numbers numbers; its count is a string.
   expect_rejects("v3 with a number as text", R"j({"odata.metadata":"http://x/$metadata#Messages",)j"
                                              R"j("value":[{"ID":"1","MessageText":"a"}]})j");
