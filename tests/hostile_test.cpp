@@ -176,7 +176,7 @@ TEST_P(Hostile, EveryFixture) {
             << (limits.address_space ? "" : "; no address-space limit (ASan)") << "\n";
 }
 
-INSTANTIATE_TEST_SUITE_P(Registry, Hostile, ::testing::ValuesIn(decoder_cases()),
+INSTANTIATE_TEST_SUITE_P(Registry, Hostile, ::testing::ValuesIn(distinct_decoder_cases()),
                          decoder_case_name);
 
 }  // namespace

@@ -6,8 +6,10 @@
 #include <atomic>
 #include <cstdio>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <stdexcept>
+#include <typeindex>
 
 namespace wb::test {
 
@@ -111,6 +113,16 @@ std::vector<DecoderCase> decoder_cases(std::string_view only_format) {
 std::vector<DecoderCase> xml_decoder_cases() {
   std::vector<DecoderCase> out = decoder_cases("atom");
   for (const DecoderCase& c : decoder_cases("soap")) out.push_back(c);
+  return out;
+}
+
+std::vector<DecoderCase> distinct_decoder_cases() {
+  std::vector<DecoderCase> out;
+  std::set<std::type_index> seen;
+  for (const DecoderCase& c : decoder_cases()) {
+    const auto decoder = c.decoder->make_decoder();
+    if (seen.insert(std::type_index(typeid(*decoder))).second) out.push_back(c);
+  }
   return out;
 }
 
