@@ -27,6 +27,12 @@ with diff:
   - nested records (an airport's Contacts) as arrays of objects.
 Nothing is printed to stdout unless the whole payload decodes.
 
+Every JSON format's decoders (json, json-verbose, json-v4) read any OData
+JSON dialect, telling them apart by the envelope: {"d": ...} is v1/v2
+verbose JSON, "value" after an "@odata." annotation is v4, any other "value"
+is v3 JSON light; the Atom formats' decoders read v2 and v3 Atom. With
+--dataset entity any OData feed decodes, whatever its entity type.
+
   --format F    a format of `wirebench list`
   --dataset D   )txt" +
          dataset_names() + R"txt(

@@ -53,13 +53,42 @@ struct Counter {
   double value;
 };
 
+// What an OData feed says about its page besides the rows: the link to the
+// next page (server-driven paging: atom's <link rel="next">, the JSON
+// dialects' __next, odata.nextLink, @odata.nextLink) and the count of the
+// whole collection ($inlinecount, $count). Formats without feeds ignore it.
+struct FeedPage {
+  std::string next_link;  // empty: the last page
+  long long count = -1;   // -1: not given
+  bool operator==(const FeedPage&) const = default;
+};
+
 class Encoder {
  public:
   virtual ~Encoder() = default;
   // Replaces out with the payload. out keeps its capacity across calls.
   virtual void encode(const Records& records, std::string& out) = 0;
+  // encode() of one page of a feed: the payload carries the page's next
+  // link and count where the format has them (a service's paged answer).
+  void encode_page(const Records& records, const FeedPage& page, std::string& out) {
+    page_ = page;
+    try {
+      encode(records, out);
+    } catch (...) {
+      page_ = {};
+      throw;
+    }
+    page_ = {};
+  }
   // Appends figures about the last encode(); called outside timed loops.
   virtual void report_counters(std::vector<Counter>&) {}
+
+ protected:
+  // The page encode_page() is writing; empty for a plain encode().
+  const FeedPage& page() const { return page_; }
+
+ private:
+  FeedPage page_;
 };
 
 class Decoder {
@@ -75,6 +104,18 @@ class Decoder {
   // document): the timed loop consumes it, so no part of the parse can be
   // optimized away, and reading it costs no walk over the document.
   virtual std::size_t parse_only(std::string_view input) = 0;
+  // The next link and count the last decode() found in the feed (formats
+  // without feeds, and feeds without them, leave it empty): what a client
+  // pages with.
+  const FeedPage& page() const { return page_; }
+
+ protected:
+  // Where an adapter's binder records the feed's page (codecs/json/feed.hpp,
+  // codecs/xml/binder.hpp); DecoderFor::decode clears it first.
+  FeedPage* page_out() { return &page_; }
+
+ private:
+  FeedPage page_;
 };
 
 // The in-place reader of a zero-copy format (FlatBuffers, Cap'n Proto): what
@@ -141,6 +182,7 @@ class DecoderFor : public Decoder {
         [&](auto& rows) {
           using Rows = std::decay_t<decltype(rows)>;
           rows.clear();
+          *this->page_out() = {};
           if constexpr (std::is_same_v<Rows, std::vector<EntityRow>> && !takes_entity_rows<Impl>)
             throw DecodeError("entity", std::string(kNoEntityRows));
           else

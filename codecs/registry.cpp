@@ -43,6 +43,24 @@ namespace wb::format_name {
 }  // namespace wb::format_name
 
 namespace wb {
+namespace {
+
+// A registry line names its format by an identifier (json_v4), which also
+// names the factory; the format's name has dashes for its underscores
+// ("json-v4"), made at compile time into static storage.
+template <std::size_t N>
+struct Dashed {
+  char text[N];
+  constexpr Dashed(const char (&s)[N]) {  // NOLINT: implicit, for the template argument
+    for (std::size_t i = 0; i < N; ++i) text[i] = s[i] == '_' ? '-' : s[i];
+  }
+};
+template <Dashed D>
+constexpr std::string_view dashed() {
+  return {D.text, sizeof(D.text) - 1};
+}
+
+}  // namespace
 
 std::span<const FormatEntry> format_entries() {
 #undef WB_FORMAT

@@ -47,7 +47,8 @@ inline constexpr int kMessageSizes[] = {10, 100};
 inline constexpr int kMessageScalingSizes[] = {10, 100, 1000, 10000};
 inline constexpr int kAirportSizes[] = {101, 1010};
 inline constexpr int kScienceSizes[] = {1000, 8100};
-inline constexpr std::string_view kEntityFormats[] = {"atom", "json"};
+inline constexpr std::string_view kEntityFormats[] = {"atom", "atom-v2", "json", "json-verbose",
+                                                      "json-v4"};
 
 inline constexpr DatasetInfo kDatasets[] = {
     {DatasetKind::message, "message", kMessageSizes, 100, "Messages",

@@ -37,7 +37,7 @@ std::string with_second_id(std::string_view format, std::string_view id) {
 }
 
 bool is_json(std::string_view format) {
-  return format == "json" || format == "wcfjson";
+  return format.starts_with("json") || format == "wcfjson";
 }
 
 // The golden payload with row 2's ID written as a word.

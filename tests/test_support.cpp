@@ -7,8 +7,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <stdexcept>
+#include <typeindex>
 
 namespace wb::test {
 
@@ -134,6 +136,16 @@ std::vector<DecoderCase> decoder_cases(Syntax syntax) {
 std::vector<DecoderCase> xml_decoder_cases() {
   std::vector<DecoderCase> out = decoder_cases("atom");
   for (const DecoderCase& c : decoder_cases("soap")) out.push_back(c);
+  return out;
+}
+
+std::vector<DecoderCase> distinct_decoder_cases() {
+  std::vector<DecoderCase> out;
+  std::set<std::type_index> seen;
+  for (const DecoderCase& c : decoder_cases()) {
+    const auto decoder = c.decoder->make_decoder();
+    if (seen.insert(std::type_index(typeid(*decoder))).second) out.push_back(c);
+  }
   return out;
 }
 

@@ -75,6 +75,11 @@ std::vector<DecoderCase> decoder_cases(std::string_view only_format = {});
 std::vector<DecoderCase> decoder_cases(Syntax syntax);
 // Every decoder of the XML formats (atom, then soap).
 std::vector<DecoderCase> xml_decoder_cases();
+// decoder_cases() with each decoder class once, under its first format: a
+// family line (WB_JSON_DECODER, WB_ATOM_DECODER) registers one class under
+// several formats, and input that is no feed of any of them meets the same
+// code whichever format it is given as.
+std::vector<DecoderCase> distinct_decoder_cases();
 std::string decoder_case_name(const ::testing::TestParamInfo<DecoderCase>& info);
 
 // One encoder of a format with one dataset.

@@ -171,9 +171,24 @@ wb::Decoder& HttpClient::decoder(const HttpSpec& spec) {
 }
 
 HttpResult HttpClient::get(const HttpSpec& spec) {
+  return fetch(spec, "/rows?" + spec.query());
+}
+
+HttpResult HttpClient::follow(const HttpSpec& base, const std::string& link) {
+  PageLink page;
+  try {
+    page = parse_next_link(base, link);
+  } catch (const std::invalid_argument& e) {
+    HttpResult r;
+    r.error = e.what();
+    return r;
+  }
+  return fetch(page.spec, page.path);
+}
+
+HttpResult HttpClient::fetch(const HttpSpec& spec, const std::string& path) {
   HttpResult r;
   const std::uint64_t drops_before = drops(testbed_);
-  const std::string path = "/rows?" + spec.query();
   httplib::Headers headers = {{"Accept-Encoding", spec.encoding}};
   std::string body;
   std::int64_t head_ns = 0, last_ns = 0;
@@ -269,9 +284,13 @@ HttpResult HttpClient::get(const HttpSpec& spec) {
     r.decode_ms = ms_between(t0, monotonic_ns());
     r.rows = static_cast<int>(std::visit([](const auto& v) { return v.size(); }, got));
     const bool exact = wb::find_codec(spec.format, wb::Role::decode, spec.decoder)->exact;
+    r.next_link = d.page().next_link;
     if (auto diff = wb::first_difference(
             want, got, exact ? wb::DoubleMatch::identical : wb::DoubleMatch::close)) {
       r.error = "decoded rows differ from the dataset: " + *diff;
+    } else if (r.next_link != spec.next_link()) {
+      r.error = "the decoder read the next link '" + r.next_link + "', the server wrote '" +
+                spec.next_link() + "'";
     } else {
       r.checked = true;
     }
@@ -306,7 +325,9 @@ std::string HttpResult::json(const HttpSpec& spec, const std::string& series, in
     << ", \"decompress_ms\": " << fixed(decompress_ms) << ", \"decode_ms\": " << fixed(decode_ms)
     << ", \"total_ms\": " << fixed(total_ms) << ", \"body_bytes\": " << body_bytes
     << ", \"raw_bytes\": " << raw_bytes << ", \"decoded_rows\": " << rows
-    << ", \"checked\": " << (checked ? "true" : "false") << ", \"link_drops\": " << link_drops
+    << ", \"checked\": " << (checked ? "true" : "false")
+    << ", \"next_link\": " << (next_link.empty() ? "null" : json_string(next_link))
+    << ", \"link_drops\": " << link_drops
     << ", \"error\": " << (error.empty() ? "null" : json_string(error)) << "}";
   return o.str();
 }

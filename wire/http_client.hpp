@@ -37,6 +37,7 @@ struct HttpResult {
   std::string content_type;                             // of the answer
   int rows = 0;                                         // decoded
   bool checked = false;                                 // the decoded rows equal the page's records
+  std::string next_link;  // the decoder read it from the payload (paging): the page to follow
   std::uint64_t link_drops = 0;
   std::string error;  // empty: the request succeeded
 
@@ -56,11 +57,16 @@ class HttpClient {
 
   // One request for spec (validated) on the kept-alive connection.
   HttpResult get(const HttpSpec& spec);
+  // The request a next link asks for (HttpResult::next_link of a page of
+  // base), as a client library pages: the link's own path and query, checked
+  // against the page it names.
+  HttpResult follow(const HttpSpec& base, const std::string& link);
   // Closes the connection; the next get() opens a new one.
   void close();
 
  private:
   class Connection;
+  HttpResult fetch(const HttpSpec& spec, const std::string& path);
   const wb::Records& expected(const HttpSpec& spec);
   wb::Decoder& decoder(const HttpSpec& spec);
 

@@ -205,8 +205,10 @@ void HttpServer::handle(const httplib::Request& req, httplib::Response& res) {
     const auto records = records_for(spec);
     auto encoder = wb::find_codec(spec.format, wb::Role::encode, spec.encoder)->make_encoder();
     std::string raw;
+    wb::FeedPage page;
+    page.next_link = spec.next_link();
     const std::int64_t t0 = monotonic_ns();
-    encoder->encode(*records, raw);
+    encoder->encode_page(*records, page, raw);
     const std::int64_t t1 = monotonic_ns();
     encode_ns = t1 - t0;
     raw_bytes = raw.size();

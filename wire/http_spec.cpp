@@ -9,6 +9,7 @@
 
 #include "codecs/compress/compressor.hpp"
 #include "codecs/registry.hpp"
+#include "wire/testbed.hpp"
 
 namespace wire {
 namespace {
@@ -53,6 +54,8 @@ void set_field(HttpSpec& spec, const std::string& key, const std::string& value)
     if (!value.empty() && value != "die")
       throw std::invalid_argument("fault=" + value + ": is die");
     spec.fault = value;
+  } else if (key == "paging") {
+    spec.paging = parse_flag(key, value);
   } else if (key == "requests") {
     spec.requests = static_cast<int>(parse_integer(key, value, 1));
   } else {
@@ -69,7 +72,17 @@ std::string HttpSpec::query() const {
                   "&encoding=" + encoding;
   if (challenge) q += "&challenge=1";
   if (!fault.empty()) q += "&fault=" + fault;
+  if (paging) q += "&paging=1";
   return q;
+}
+
+std::string HttpSpec::next_link() const {
+  if (!paging || top < 0 || skip + top >= rows) return {};
+  HttpSpec next = *this;
+  next.skip = skip + top;
+  next.challenge = false;  // the connection it rides is authenticated
+  return std::string("http://") + kServerAddress + ":" + std::to_string(kHttpPort) + "/rows?" +
+         next.query();
 }
 
 int HttpSpec::page_rows() const {
@@ -98,6 +111,31 @@ void apply_params(HttpSpec& spec, const std::multimap<std::string, std::string>&
     if (key == "decoder" || key == "requests") throw std::invalid_argument("unknown key " + key);
     set_field(spec, key, value);
   }
+}
+
+PageLink parse_next_link(const HttpSpec& base, const std::string& link) {
+  const std::string origin =
+      std::string("http://") + kServerAddress + ":" + std::to_string(kHttpPort);
+  if (link.rfind(origin + "/rows?", 0) != 0)
+    throw std::invalid_argument("next link " + link + ": not a page of this service");
+  PageLink out{link.substr(origin.size()), base};
+  std::multimap<std::string, std::string> params;
+  const std::string query = link.substr(origin.size() + 6);
+  for (std::size_t at = 0; at <= query.size();) {
+    std::size_t amp = query.find('&', at);
+    if (amp == std::string::npos) amp = query.size();
+    const std::string item = query.substr(at, amp - at);
+    const std::size_t eq = item.find('=');
+    if (eq == std::string::npos) throw std::invalid_argument("next link " + link + ": " + item);
+    params.emplace(item.substr(0, eq), item.substr(eq + 1));
+    at = amp + 1;
+  }
+  out.spec.challenge = false;
+  out.spec.fault.clear();
+  out.spec.paging = false;
+  apply_params(out.spec, params);
+  validate(out.spec);
+  return out;
 }
 
 void validate(HttpSpec& spec) {
@@ -131,6 +169,10 @@ void validate(HttpSpec& spec) {
                      [&](const auto& c) { return c.name == spec.encoding; })) {
       throw std::invalid_argument("encoding " + spec.encoding + ": is identity, gzip, br or zstd");
     }
+  }
+  // The formats with feeds are those of the generic entity dataset.
+  if (spec.paging && !wb::defined_for(wb::dataset_info(wb::DatasetKind::entity), spec.format)) {
+    throw std::invalid_argument("paging: " + spec.format + " has no feeds to page");
   }
   if (spec.skip >= spec.rows) {
     throw std::invalid_argument("skip " + std::to_string(spec.skip) + ": past the " +

@@ -33,12 +33,19 @@ struct HttpSpec {
   // Fault injection for the error paths: "die" makes the server drop the
   // connection halfway through the body.
   std::string fault;
+  // Server-driven paging (OData formats): a page that is not the last
+  // carries the absolute URL of the next one (next_link below), which the
+  // client follows (HttpClient::follow) instead of asking for a page number.
+  bool paging = false;
   int requests = 1;  // on one kept-alive connection
 
   // The query of GET /rows (every field but decoder and requests).
   std::string query() const;
   // The rows of the page, from generate(dataset, rows, seed).
   int page_rows() const;
+  // With paging, the absolute URL of the page after this one; empty for the
+  // last page or without paging.
+  std::string next_link() const;
 };
 
 // "dataset=science,rows=8100,top=1000,format=atom,encoding=zstd": keys are the
@@ -49,8 +56,18 @@ HttpSpec parse_http_spec(const std::string& text);
 // std::invalid_argument as above.
 void apply_params(HttpSpec& spec, const std::multimap<std::string, std::string>& params);
 
+// The path and query of a next link the server gave ("/rows?..."), and the
+// page it asks for: base (the client's decoder and calls) with the query's
+// fields. Throws std::invalid_argument for a link off this service.
+struct PageLink {
+  std::string path;
+  HttpSpec spec;
+};
+PageLink parse_next_link(const HttpSpec& base, const std::string& link);
+
 // Checks what the server and client need: known dataset, format defining it,
-// encoder, decoder and content coding registered, page inside the rows.
+// encoder, decoder and content coding registered, page inside the rows,
+// paging only for a format with feeds.
 // Resolves an empty decoder. Throws std::invalid_argument.
 void validate(HttpSpec& spec);
 

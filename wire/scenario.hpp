@@ -72,5 +72,6 @@ int run_wcf(const TestbedConfig& config);
 int run_faults(const TestbedConfig& config);
 int run_poc(const TestbedConfig& config);
 int run_sappi(const TestbedConfig& config);
+int run_sap_gateway(const TestbedConfig& config);
 
 }  // namespace wire

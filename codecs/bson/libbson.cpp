@@ -120,7 +120,7 @@ class BsonDecoder : public DecoderFor<BsonDecoder> {
  public:
   template <class T>
   void decode_rows(std::string_view input, std::vector<T>& rows) {
-    json::SaxBinder<T> binder(rows, kFormat);
+    json::SaxBinder<T> binder(rows, nullptr, kFormat);
     walk(input, static_cast<json::SaxBinderBase&>(binder));
     binder.finish();
   }

@@ -203,7 +203,7 @@ class CborTreeDecoder : public DecoderFor<CborTreeDecoder> {
   template <class T>
   void decode_rows(std::string_view input, std::vector<T>& rows) {
     Loaded tree{load(input)};
-    json::DomBinder<CborDom>::bind_feed(tree.item, rows);
+    json::DomBinder<CborDom>::bind_feed(tree.item, rows, nullptr);
   }
   std::size_t parse_only(std::string_view input) final {
     Loaded tree{load(input)};

@@ -221,7 +221,7 @@ class CborStreamDecoder : public DecoderFor<CborStreamDecoder> {
  public:
   template <class T>
   void decode_rows(std::string_view input, std::vector<T>& rows) {
-    json::SaxBinder<T> binder(rows, kFormat);
+    json::SaxBinder<T> binder(rows, nullptr, kFormat);
     Stream<json::SaxBinderBase>(binder).run(input);
     binder.finish();
   }

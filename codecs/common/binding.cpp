@@ -1,6 +1,10 @@
 #include "codecs/common/binding.hpp"
 
 #include <cmath>
+#include <deque>
+#include <map>
+#include <mutex>
+#include <tuple>
 
 #include "codecs/common/entity.hpp"
 #include "generators/text.hpp"
@@ -71,6 +75,8 @@ std::string_view number_kind(double v) {
 
 void store_string(std::string_view format, const FieldSlot& s, void* record, std::string_view v) {
   if (s.kind == ValueKind::property) return entity::set_string(s.member<EntityProperty>(record), v);
+  if (s.number_as_text && (s.kind == ValueKind::int32 || s.kind == ValueKind::float64))
+    return store_text(format, s, record, v);
   if (s.kind == ValueKind::string) {
     s.member<std::string>(record).assign(v);
   } else if (s.kind == ValueKind::datetime) {
@@ -116,6 +122,29 @@ void store_text(std::string_view format, const FieldSlot& s, void* record, std::
       break;
   }
   wrong_type(format, s, "text");
+}
+
+const RecordTable& with_json_forms(const RecordTable& table, bool number_as_text,
+                                   bool results_object) {
+  if (!number_as_text && !results_object) return table;
+  // Made once per table and forms, under a lock (decoders run in threads);
+  // a deque keeps the addresses that slots point at.
+  static std::mutex mutex;
+  static std::deque<RecordTable> made;
+  static std::map<std::tuple<const RecordTable*, bool, bool>, const RecordTable*> index;
+  std::lock_guard<std::mutex> lock(mutex);
+  const auto build = [&](const auto& self, const RecordTable& t) -> const RecordTable* {
+    const auto key = std::make_tuple(&t, number_as_text, results_object);
+    if (auto it = index.find(key); it != index.end()) return it->second;
+    RecordTable& copy = made.emplace_back(t);
+    for (FieldSlot& s : copy.fields) {
+      s.number_as_text = number_as_text;
+      s.results_object = results_object;
+      if (s.element) s.element = self(self, *s.element);
+    }
+    return index[key] = &copy;
+  };
+  return *build(build, table);
 }
 
 }  // namespace wb

@@ -26,6 +26,11 @@ struct FieldSlot {
   std::size_t offset;             // of the member inside the record
   void* (*append)(void* member);  // records: push_back an element, return it
   const RecordTable* element;     // records: the element's table
+  // JSON forms an OData dialect allows beside the plain one (with_json_forms):
+  // a number as a JSON string of it (v2 verbose JSON; v4 with
+  // IEEE754Compatible=true), a list as {"results": [...]} (v2 verbose JSON).
+  bool number_as_text = false;
+  bool results_object = false;
   template <class M>
   M& member(void* record) const {
     return *reinterpret_cast<M*>(static_cast<char*>(record) + offset);
@@ -105,6 +110,11 @@ const RecordTable& table_of() {
   return table;
 }
 
+// A table and its element tables with the JSON forms of FieldSlot set on
+// every slot; lives as long as the program.
+const RecordTable& with_json_forms(const RecordTable& table, bool number_as_text,
+                                   bool results_object);
+
 // Storing values. The format name goes into the error ("json: ...").
 // A JSON integer/float/string into a slot, checking the JSON type fits.
 void store_int(std::string_view format, const FieldSlot& s, void* record, int64_t v);
@@ -117,6 +127,8 @@ inline const FieldSlot& property_slot() {
   static const FieldSlot slot{"(property)", ValueKind::property, 0, nullptr, nullptr};
   return slot;
 }
+// A JSON string into a slot: text for a string or date-time, or for a number
+// where the slot takes number_as_text; anything else is a wrong type.
 // XML text (or any untyped text) into a scalar slot, parsed by the slot kind.
 void store_text(std::string_view format, const FieldSlot& s, void* record, std::string_view v);
 // A record in which none of the table's members appeared: almost surely a

@@ -61,7 +61,35 @@ void set_null(EntityProperty& p) {
 }
 
 bool is_annotation(std::string_view key) {
-  return key.find('@') != std::string_view::npos || key.starts_with("odata.");
+  return key.find('@') != std::string_view::npos || key.starts_with("odata.") ||
+         key.starts_with('#') || key.starts_with("__");
+}
+
+namespace {
+
+// Type names inside Collection(...) convert as the type itself.
+template <class Convert>
+std::string convert_collection(std::string_view type, Convert convert) {
+  constexpr std::string_view kOpen = "Collection(";
+  if (type.starts_with(kOpen) && type.ends_with(')'))
+    return std::string(kOpen) + convert(type.substr(kOpen.size(), type.size() - kOpen.size() - 1)) +
+           ")";
+  return convert(type);
+}
+
+}  // namespace
+
+std::string type_from_v4(std::string_view annotation) {
+  if (!annotation.starts_with('#')) return std::string(annotation);
+  return convert_collection(annotation.substr(1), [](std::string_view t) {
+    return t.find('.') == std::string_view::npos ? "Edm." + std::string(t) : std::string(t);
+  });
+}
+
+std::string type_to_v4(std::string_view type) {
+  return "#" + convert_collection(type, [](std::string_view t) {
+           return std::string(t.starts_with("Edm.") ? t.substr(4) : t);
+         });
 }
 
 std::string_view type_annotation_target(std::string_view key) {
@@ -189,7 +217,17 @@ void merge_repeated_properties(EntityRow& row) {
 }
 
 void finish_json_row(std::string_view format, EntityRow& row,
-                     const std::vector<TypeAnnotation>& annotations) {
+                     const std::vector<TypeAnnotation>& annotations, bool wcf_dates) {
+  std::erase_if(row.Properties, [](const EntityProperty& p) {
+    return p.Type == kComplex && p.Value.starts_with(R"({"__deferred":)");
+  });
+  if (wcf_dates)
+    for (EntityProperty& p : row.Properties)
+      if (p.Type == kString)
+        if (const auto t = text::parse_wcf_date(p.Value)) {
+          p.Type = "Edm.DateTime";
+          p.Value = text::datetime_string(*t);
+        }
   const NameIndex index = merge_properties(row.Properties);
   for (EntityProperty& p : row.Properties)
     if (p.Type == kComplex || p.Type == kCollection)
@@ -197,7 +235,8 @@ void finish_json_row(std::string_view format, EntityRow& row,
   for (const TypeAnnotation& a : annotations)
     if (const auto named = index.find(a.name); named != index.end()) {
       EntityProperty& p = row.Properties[named->second];
-      p.Type = null_of(p.Type).empty() ? a.type : null_type(a.type);
+      const std::string type = type_from_v4(a.type);
+      p.Type = null_of(p.Type).empty() ? type : null_type(type);
     }
 }
 

@@ -46,9 +46,14 @@ void set_boolean(EntityProperty& p, bool v);
 void set_null(EntityProperty& p);
 
 // JSON property annotations: "Name@odata.type" gives Name's type; anything
-// else with '@', or starting with "odata." (V3 entity annotations such as
-// odata.etag), is metadata, not a property.
+// else with '@', starting with "odata." (V3 entity annotations such as
+// odata.etag), with '#' (advertised actions and functions) or with "__" (V2's
+// __metadata), is metadata, not a property.
 bool is_annotation(std::string_view key);
+// OData v4 spells a type in an annotation "#Int64" (built-in types without
+// their "Edm." namespace) or "#NS.Type"; the rows hold the V2/V3 names.
+std::string type_from_v4(std::string_view annotation);
+std::string type_to_v4(std::string_view type);
 // "Name" for "Name@odata.type", else empty.
 std::string_view type_annotation_target(std::string_view key);
 struct TypeAnnotation {
@@ -66,12 +71,15 @@ struct TypeAnnotation {
 inline constexpr int kMaxNestedDepth = 512;
 std::string merged_names(std::string_view format, std::string_view property,
                          std::string_view json_text);
-// A JSON row: its repeated properties merged, the names inside its nested
-// values (typed Complex or Collection) merged, then the annotations seen in
-// the row object (before or after their property) applied: the declared type
-// replaces the inferred one.
+// A JSON row: V2's deferred navigation properties ({"__deferred": ...}, a
+// link, not data) dropped, its repeated properties merged, the names inside
+// its nested values (typed Complex or Collection) merged, then the
+// annotations seen in the row object (before or after their property)
+// applied: the declared type replaces the inferred one. V2 verbose JSON
+// (wcf_dates) has no type annotations but spells Edm.DateTime "/Date(ms)/":
+// such a string is read as that Edm.DateTime.
 void finish_json_row(std::string_view format, EntityRow& row,
-                     const std::vector<TypeAnnotation>& annotations);
+                     const std::vector<TypeAnnotation>& annotations, bool wcf_dates = false);
 // A row's repeated properties merged (Atom: all a row needs, its nested
 // values having been merged as they ended; their types are the payload's,
 // which cannot tell a nested value from text).

@@ -9,13 +9,12 @@
 namespace wb::json {
 namespace {
 
-class BoostjsonEncoder : public EncoderFor<BoostjsonEncoder> {
+class BoostjsonEncoder : public JsonEncoderFor<BoostjsonEncoder> {
  public:
-  static constexpr bool kEntityRows = true;
   template <class T>
   void encode_rows(const std::vector<T>& rows, std::string& out) {
     builder_.reset();
-    write_feed(builder_, rows);
+    write_feed(builder_, rows, this->envelope());
     const boost::json::value doc = builder_.release();
     serialize_into(serializer_, doc, out);
   }
@@ -28,4 +27,4 @@ class BoostjsonEncoder : public EncoderFor<BoostjsonEncoder> {
 }  // namespace
 }  // namespace wb::json
 
-WB_DEFINE_ENCODER(json, boostjson, wb::json::BoostjsonEncoder)
+WB_DEFINE_JSON_ENCODER(boostjson, wb::json::BoostjsonEncoder)

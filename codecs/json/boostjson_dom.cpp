@@ -65,7 +65,7 @@ class BoostjsonDomDecoder : public DecoderFor<BoostjsonDomDecoder> {
   template <class T>
   void decode_rows(std::string_view input, std::vector<T>& rows) {
     const boost::json::value doc = parse(input);
-    DomBinder<BoostjsonDom>::bind_feed(doc, rows);
+    DomBinder<BoostjsonDom>::bind_feed(doc, rows, this->page_out());
   }
   std::size_t parse_only(std::string_view input) final {
     return DomBinder<BoostjsonDom>::figure(parse(input));
@@ -94,4 +94,4 @@ class BoostjsonDomDecoder : public DecoderFor<BoostjsonDomDecoder> {
 }  // namespace
 }  // namespace wb::json
 
-WB_DEFINE_DECODER(json, boostjson_dom, wb::json::BoostjsonDomDecoder)
+WB_DEFINE_JSON_DECODER(boostjson_dom, wb::json::BoostjsonDomDecoder)

@@ -37,7 +37,7 @@ class BoostjsonSaxDecoder : public DecoderFor<BoostjsonSaxDecoder> {
   static constexpr bool kEntityRows = true;
   template <class T>
   void decode_rows(std::string_view input, std::vector<T>& rows) {
-    SaxBinder<T> binder(rows);
+    SaxBinder<T> binder(rows, this->page_out());
     BinderTarget target(binder);
     parser_.handler().attach(target);
     boostjson_parse(kLibrary, parser_, input);
@@ -59,4 +59,4 @@ class BoostjsonSaxDecoder : public DecoderFor<BoostjsonSaxDecoder> {
 }  // namespace
 }  // namespace wb::json
 
-WB_DEFINE_DECODER(json, boostjson_sax, wb::json::BoostjsonSaxDecoder)
+WB_DEFINE_JSON_DECODER(boostjson_sax, wb::json::BoostjsonSaxDecoder)

@@ -10,13 +10,12 @@
 namespace wb::json {
 namespace {
 
-class NlohmannEncoder : public EncoderFor<NlohmannEncoder> {
+class NlohmannEncoder : public JsonEncoderFor<NlohmannEncoder> {
  public:
-  static constexpr bool kEntityRows = true;
   template <class T>
   void encode_rows(const std::vector<T>& rows, std::string& out) {
     sink_.reset();  // after a throw, the last tree may be half built
-    write_feed(sink_, rows);
+    write_feed(sink_, rows, this->envelope());
     // dump() is the library's public way out; it returns a new string, so
     // out's old buffer is replaced rather than reused.
     out = sink_.root().dump();
@@ -30,4 +29,4 @@ class NlohmannEncoder : public EncoderFor<NlohmannEncoder> {
 }  // namespace
 }  // namespace wb::json
 
-WB_DEFINE_ENCODER(json, nlohmann, wb::json::NlohmannEncoder)
+WB_DEFINE_JSON_ENCODER(nlohmann, wb::json::NlohmannEncoder)

@@ -93,7 +93,7 @@ class NlohmannBinaryDecoder : public DecoderFor<NlohmannBinaryDecoder<Format>> {
 
   template <class T>
   void decode_rows(std::string_view input, std::vector<T>& rows) {
-    DomBinder<Policy>::bind_feed(parse(input), rows);
+    DomBinder<Policy>::bind_feed(parse(input), rows, nullptr);
   }
   std::size_t parse_only(std::string_view input) final {
     return DomBinder<Policy>::figure(parse(input));

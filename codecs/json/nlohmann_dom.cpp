@@ -21,9 +21,10 @@ class NlohmannDomDecoder : public DecoderFor<NlohmannDomDecoder> {
   void decode_rows(std::string_view input, std::vector<T>& rows) {
     if constexpr (std::is_same_v<T, EntityRow>)
       DomBinder<NlohmannDom<nlohmann::ordered_json>>::bind_feed(
-          parse<nlohmann::ordered_json>(input), rows);
+          parse<nlohmann::ordered_json>(input), rows, this->page_out());
     else
-      DomBinder<NlohmannDom<nlohmann::json>>::bind_feed(parse<nlohmann::json>(input), rows);
+      DomBinder<NlohmannDom<nlohmann::json>>::bind_feed(parse<nlohmann::json>(input), rows,
+                                                        this->page_out());
   }
 
   std::size_t parse_only(std::string_view input) final {
@@ -49,4 +50,4 @@ class NlohmannDomDecoder : public DecoderFor<NlohmannDomDecoder> {
 }  // namespace
 }  // namespace wb::json
 
-WB_DEFINE_DECODER(json, nlohmann_dom, wb::json::NlohmannDomDecoder)
+WB_DEFINE_JSON_DECODER(nlohmann_dom, wb::json::NlohmannDomDecoder)

@@ -44,7 +44,7 @@ class NlohmannSaxDecoder : public DecoderFor<NlohmannSaxDecoder> {
   static constexpr bool kEntityRows = true;
   template <class T>
   void decode_rows(std::string_view input, std::vector<T>& rows) {
-    SaxBinder<T> binder(rows);
+    SaxBinder<T> binder(rows, this->page_out());
     parse(input, static_cast<SaxBinderBase&>(binder));  // one Forwarder for every T
     binder.finish();
   }
@@ -69,4 +69,4 @@ class NlohmannSaxDecoder : public DecoderFor<NlohmannSaxDecoder> {
 }  // namespace
 }  // namespace wb::json
 
-WB_DEFINE_DECODER(json, nlohmann_sax, wb::json::NlohmannSaxDecoder)
+WB_DEFINE_JSON_DECODER(nlohmann_sax, wb::json::NlohmannSaxDecoder)

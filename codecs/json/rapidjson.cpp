@@ -23,6 +23,9 @@ class RapidjsonSink {
   void string(std::string_view v) {
     w_.String(v.data(), static_cast<rapidjson::SizeType>(v.size()));
   }
+  void raw_string(std::string_view json) {
+    w_.RawValue(json.data(), json.size(), rapidjson::kStringType);
+  }
   void int32(int32_t v) { w_.Int(v); }
   void number(double v) { w_.Double(v); }  // shortest (Grisu2), "3.0" for whole numbers
   void boolean(bool v) { w_.Bool(v); }
@@ -32,15 +35,14 @@ class RapidjsonSink {
   rapidjson::Writer<StringOutput>& w_;
 };
 
-class RapidjsonEncoder : public EncoderFor<RapidjsonEncoder> {
+class RapidjsonEncoder : public JsonEncoderFor<RapidjsonEncoder> {
  public:
-  static constexpr bool kEntityRows = true;
   template <class T>
   void encode_rows(const std::vector<T>& rows, std::string& out) {
     StringOutput stream(out);
     writer_.Reset(stream);  // the writer (and its nesting stack) is reused
     RapidjsonSink sink(writer_);
-    write_feed(sink, rows);
+    write_feed(sink, rows, this->envelope());
     stream.finish();
   }
 
@@ -51,4 +53,4 @@ class RapidjsonEncoder : public EncoderFor<RapidjsonEncoder> {
 }  // namespace
 }  // namespace wb::json
 
-WB_DEFINE_ENCODER(json, rapidjson, wb::json::RapidjsonEncoder)
+WB_DEFINE_JSON_ENCODER(rapidjson, wb::json::RapidjsonEncoder)

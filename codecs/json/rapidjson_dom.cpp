@@ -41,7 +41,7 @@ class RapidjsonDomDecoder : public DecoderFor<RapidjsonDomDecoder<Mode>> {
   template <class T>
   void decode_rows(std::string_view input, std::vector<T>& rows) {
     parse(input);
-    DomBinder<RapidjsonDom>::bind_feed(doc_, rows);
+    DomBinder<RapidjsonDom>::bind_feed(doc_, rows, this->page_out());
   }
   std::size_t parse_only(std::string_view input) final {
     parse(input);
@@ -80,6 +80,6 @@ class RapidjsonDomDecoder : public DecoderFor<RapidjsonDomDecoder<Mode>> {
 }  // namespace
 }  // namespace wb::json
 
-WB_DEFINE_DECODER(json, rapidjson_dom, wb::json::RapidjsonDomDecoder<wb::json::FullPrecision>)
-WB_DEFINE_DECODER(json, rapidjson_dom_fast, wb::json::RapidjsonDomDecoder<wb::json::FastNumbers>)
-WB_DEFINE_DECODER(json, rapidjson_insitu, wb::json::RapidjsonDomDecoder<wb::json::Insitu>)
+WB_DEFINE_JSON_DECODER(rapidjson_dom, wb::json::RapidjsonDomDecoder<wb::json::FullPrecision>)
+WB_DEFINE_JSON_DECODER(rapidjson_dom_fast, wb::json::RapidjsonDomDecoder<wb::json::FastNumbers>)
+WB_DEFINE_JSON_DECODER(rapidjson_insitu, wb::json::RapidjsonDomDecoder<wb::json::Insitu>)

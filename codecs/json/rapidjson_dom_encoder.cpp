@@ -79,15 +79,14 @@ class DocumentSink {
   std::vector<rapidjson::SizeType>& counts_;
 };
 
-class RapidjsonDomEncoder : public EncoderFor<RapidjsonDomEncoder> {
+class RapidjsonDomEncoder : public JsonEncoderFor<RapidjsonDomEncoder> {
  public:
-  static constexpr bool kEntityRows = true;
   template <class T>
   void encode_rows(const std::vector<T>& rows, std::string& out) {
     reset_document(doc_);  // frees the last tree, as the DOM decoders do
     auto build = [&](rapidjson::Document& doc) {
       DocumentSink sink(doc, counts_);
-      write_feed(sink, rows);
+      write_feed(sink, rows, this->envelope());
       return true;
     };
     doc_.Populate(build);
@@ -106,4 +105,4 @@ class RapidjsonDomEncoder : public EncoderFor<RapidjsonDomEncoder> {
 }  // namespace
 }  // namespace wb::json
 
-WB_DEFINE_ENCODER(json, rapidjson_dom, wb::json::RapidjsonDomEncoder)
+WB_DEFINE_JSON_ENCODER(rapidjson_dom, wb::json::RapidjsonDomEncoder)

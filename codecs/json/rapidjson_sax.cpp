@@ -46,7 +46,7 @@ class RapidjsonSaxDecoder : public DecoderFor<RapidjsonSaxDecoder> {
   static constexpr bool kEntityRows = true;
   template <class T>
   void decode_rows(std::string_view input, std::vector<T>& rows) {
-    SaxBinder<T> binder(rows);
+    SaxBinder<T> binder(rows, this->page_out());
     BinderHandler target(binder);
     ExactNumbers handler(kLibrary, target);
     parse(input, handler);
@@ -78,4 +78,4 @@ class RapidjsonSaxDecoder : public DecoderFor<RapidjsonSaxDecoder> {
 }  // namespace
 }  // namespace wb::json
 
-WB_DEFINE_DECODER(json, rapidjson_sax, wb::json::RapidjsonSaxDecoder)
+WB_DEFINE_JSON_DECODER(rapidjson_sax, wb::json::RapidjsonSaxDecoder)

@@ -24,6 +24,10 @@ class ReferenceSink {
     separate();
     append_quoted(out_, v);
   }
+  void raw_string(std::string_view json) {
+    separate();
+    out_ += json;
+  }
   void int32(int32_t v) {
     separate();
     char buf[text::kMaxNumberChars];
@@ -60,18 +64,17 @@ class ReferenceSink {
   bool comma_ = false;
 };
 
-class ReferenceEncoder : public EncoderFor<ReferenceEncoder> {
+class ReferenceEncoder : public JsonEncoderFor<ReferenceEncoder> {
  public:
-  static constexpr bool kEntityRows = true;
   template <class T>
   void encode_rows(const std::vector<T>& rows, std::string& out) {
     out.clear();
     ReferenceSink sink(out);
-    write_feed(sink, rows);
+    write_feed(sink, rows, this->envelope());
   }
 };
 
 }  // namespace
 }  // namespace wb::json
 
-WB_DEFINE_ENCODER(json, reference, wb::json::ReferenceEncoder)
+WB_DEFINE_JSON_ENCODER(reference, wb::json::ReferenceEncoder)

@@ -40,6 +40,21 @@ void entity_set(EntityProperty& p, std::nullptr_t) {
 
 }  // namespace
 
+bool SaxBinderBase::envelope_scalar(const EntityProperty& value) {
+  if (expect_ == FeedReader::Member::other) return false;
+  const FeedReader::Member m = std::exchange(expect_, FeedReader::Member::other);
+  if (m == FeedReader::Member::rows || m == FeedReader::Member::verbose) feed_.wrong_shape(m);
+  feed_.scalar(m, value);
+  return true;
+}
+
+void SaxBinderBase::start_rows() {
+  const FeedReader::Member m = std::exchange(expect_, FeedReader::Member::other);
+  if (m != FeedReader::Member::rows && m != FeedReader::Member::verbose) feed_.wrong_shape(m);
+  row_table_ = &tables_(feed_.start_rows(m));
+  stack_.push_back({Frame::feed, nullptr, nullptr});
+}
+
 void SaxBinderBase::unexpected(std::string_view what) const {
   throw DecodeError(format_, "unexpected " + std::string(what) + " in a feed");
 }
@@ -101,16 +116,26 @@ void SaxBinderBase::start_object() {
     return stack_.push_back({Frame::envelope, nullptr, nullptr});
   }
   Level& top = stack_.back();
+  if (expect_ == FeedReader::Member::verbose) {  // v2's {"d": {...}}
+    expect_ = FeedReader::Member::other;
+    return stack_.push_back({Frame::verbose, nullptr, nullptr});
+  }
+  if (expect_ != FeedReader::Member::other) feed_.wrong_shape(expect_);
   if (top.frame == Frame::feed && entity_rows_) {
     row_ = static_cast<EntityRow*>(append_row_(rows_));
     annotations_.clear();
     return;  // the row's members are handled by the row_ branches
   }
   if (top.frame == Frame::feed)
-    return stack_.push_back({Frame::record, append_row_(rows_), &row_table_});
+    return stack_.push_back({Frame::record, append_row_(rows_), row_table_});
   if (top.frame == Frame::records)
     return stack_.push_back({Frame::record, top.slot->append(top.target), top.slot->element});
-  if (const FieldSlot* s = take_pending()) wrong_type(format_, *s, "an object");
+  if (results_pending_) member_error(format_, *top.slot, ": 'results' is not an array");
+  if (const FieldSlot* s = take_pending()) {
+    if (s->kind != ValueKind::records || !s->results_object) wrong_type(format_, *s, "an object");
+    return stack_.push_back(
+        {Frame::results, static_cast<char*>(top.target) + s->offset, s->element, s});
+  }
   unexpected("object");
 }
 
@@ -121,13 +146,15 @@ void SaxBinderBase::end_object() {
   }
   if (row_) {
     if (nested_.depth() > 0) return end_nested(true);
-    entity::finish_json_row(format_, *row_, annotations_);
+    entity::finish_json_row(format_, *row_, annotations_, feed_.dialect() == Dialect::verbose);
     row_ = nullptr;
     return;
   }
   const Level& top = stack_.back();
   if (top.frame == Frame::envelope) done_ = true;
   if (top.frame == Frame::record) require_members(format_, *top.table, top.bound);
+  if (top.frame == Frame::results && top.bound == 0)
+    member_error(format_, *top.slot, ": an object without 'results'");
   stack_.pop_back();
 }
 
@@ -136,10 +163,11 @@ void SaxBinderBase::start_array() {
   if (row_) return start_nested(false);
   if (stack_.empty()) throw DecodeError(format_, "the payload is not an object (a map)");
   Level& top = stack_.back();
-  if (top.frame == Frame::envelope && value_pending_) {
-    value_pending_ = false;
-    seen_feed_ = true;
-    return stack_.push_back({Frame::feed, nullptr, nullptr});
+  if (expect_ != FeedReader::Member::other) return start_rows();
+  if (results_pending_) {  // {"results": [...]} of a list member
+    results_pending_ = false;
+    ++top.bound;
+    return stack_.push_back({Frame::records, top.target, top.table, top.slot});
   }
   if (const FieldSlot* s = take_pending()) {
     if (s->kind != ValueKind::records) wrong_type(format_, *s, "an array");
@@ -174,13 +202,15 @@ void SaxBinderBase::key(std::string_view k) {
     return;
   }
   Level& top = stack_.back();
-  if (top.frame == Frame::envelope) {
-    if (k == "value") {
-      if (seen_feed_) throw DecodeError(format_, "a second 'value' member");
-      value_pending_ = true;
-    } else {
-      skip_depth_ = 0;
-    }
+  if (top.frame == Frame::envelope || top.frame == Frame::verbose) {
+    expect_ = top.frame == Frame::envelope ? feed_.root_member(k) : feed_.verbose_member(k);
+    if (expect_ == FeedReader::Member::other) skip_depth_ = 0;
+    return;
+  }
+  if (top.frame == Frame::results) {
+    if (k != "results") return void(skip_depth_ = 0);  // __metadata and the like
+    if (top.bound > 0) member_error(format_, *top.slot, ": a second 'results'");
+    results_pending_ = true;
     return;
   }
   top.slot = top.table->find(k, top.hint);
@@ -192,6 +222,11 @@ void SaxBinderBase::key(std::string_view k) {
 
 void SaxBinderBase::string(std::string_view v) {
   if (skipping_value()) return;
+  if (expect_ != FeedReader::Member::other) {
+    EntityProperty value;
+    entity::set_string(value, v);
+    return void(envelope_scalar(value));
+  }
   if (row_ && annotation_pending_ && nested_.depth() == 0) {
     annotation_pending_ = false;
     return annotations_.push_back({annotated_, std::string(v)});
@@ -204,6 +239,11 @@ void SaxBinderBase::string(std::string_view v) {
 
 void SaxBinderBase::integer(int64_t v) {
   if (skipping_value()) return;
+  if (expect_ != FeedReader::Member::other) {
+    EntityProperty value;
+    entity::set_integer(value, v);
+    return void(envelope_scalar(value));
+  }
   if (entity_scalar([&](auto& to) { entity_set(to, v); })) return;
   if (const FieldSlot* s = take_pending()) return store_int(format_, *s, stack_.back().target, v);
   unexpected("number");
@@ -211,6 +251,11 @@ void SaxBinderBase::integer(int64_t v) {
 
 void SaxBinderBase::number(double v) {
   if (skipping_value()) return;
+  if (expect_ != FeedReader::Member::other) {
+    EntityProperty value;
+    entity::set_number(value, v);
+    return void(envelope_scalar(value));
+  }
   if (entity_scalar([&](auto& to) { entity_set(to, v); })) return;
   if (const FieldSlot* s = take_pending())
     return store_double(format_, *s, stack_.back().target, v);
@@ -219,6 +264,11 @@ void SaxBinderBase::number(double v) {
 
 void SaxBinderBase::boolean(bool v) {
   if (skipping_value()) return;
+  if (expect_ != FeedReader::Member::other) {
+    EntityProperty value;
+    entity::set_boolean(value, v);
+    return void(envelope_scalar(value));
+  }
   if (entity_scalar([&](auto& to) { entity_set(to, v); })) return;
   if (const FieldSlot* s = take_pending()) wrong_type(format_, *s, "a boolean");
   unexpected("boolean");
@@ -226,6 +276,11 @@ void SaxBinderBase::boolean(bool v) {
 
 void SaxBinderBase::null() {
   if (skipping_value()) return;
+  if (expect_ != FeedReader::Member::other) {
+    EntityProperty value;
+    entity::set_null(value);
+    return void(envelope_scalar(value));
+  }
   if (entity_scalar([&](auto& to) { entity_set(to, nullptr); })) return;
   if (const FieldSlot* s = take_pending()) wrong_type(format_, *s, "null");
   unexpected("null");
@@ -233,7 +288,7 @@ void SaxBinderBase::null() {
 
 void SaxBinderBase::finish() const {
   if (!done_ || !stack_.empty()) throw DecodeError(format_, "incomplete document");
-  if (!seen_feed_) throw DecodeError(format_, "no 'value' array: not a feed");
+  feed_.finish();
 }
 
 }  // namespace wb::json

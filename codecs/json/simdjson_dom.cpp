@@ -78,7 +78,7 @@ class SimdjsonDomDecoder : public DecoderFor<SimdjsonDomDecoder> {
   static constexpr bool kEntityRows = true;
   template <class T>
   void decode_rows(std::string_view input, std::vector<T>& rows) {
-    DomBinder<SimdjsonDom>::bind_feed(parse(input), rows);
+    DomBinder<SimdjsonDom>::bind_feed(parse(input), rows, this->page_out());
   }
   std::size_t parse_only(std::string_view input) final {
     return DomBinder<SimdjsonDom>::figure(parse(input));
@@ -100,4 +100,4 @@ class SimdjsonDomDecoder : public DecoderFor<SimdjsonDomDecoder> {
 }  // namespace
 }  // namespace wb::json
 
-WB_DEFINE_DECODER(json, simdjson_dom, wb::json::SimdjsonDomDecoder)
+WB_DEFINE_JSON_DECODER(simdjson_dom, wb::json::SimdjsonDomDecoder)

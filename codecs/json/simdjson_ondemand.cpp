@@ -7,6 +7,7 @@
 
 #include "codecs/json/feed.hpp"
 #include "codecs/json/ondemand_input.hpp"
+#include "codecs/json/ondemand_walk.hpp"
 #include "codecs/registry.hpp"
 
 namespace wb::json {
@@ -24,27 +25,29 @@ class SimdjsonOndemandDecoder : public DecoderFor<SimdjsonOndemandDecoder> {
   static constexpr bool kEntityRows = true;
   template <class T>
   void decode_rows(std::string_view input, std::vector<T>& rows) {
+    using Member = FeedReader::Member;
     od::object root;
     expect(in_.start(input).get_object().get(root), "the payload is not a JSON object");
-    bool found = false;
+    FeedReader feed(page_out());
     for (auto member : root) {
       od::field field;
-      if (key_of(member, field) != "value") {
-        walk(field.value(), 1);
-        continue;
-      }
-      if (found) throw DecodeError(kFormat, "a second 'value' member");
-      found = true;
-      od::array array;
-      expect(field.value().get_array().get(array), "'value' is not an array");
-      for (auto element : array) {
-        if constexpr (std::is_same_v<T, EntityRow>)
-          bind_entity(value_of(element), rows.emplace_back());
-        else
-          bind_record(value_of(element), &rows.emplace_back(), table_of<T>());
+      switch (const Member m = feed.root_member(key_of(member, field))) {
+        case Member::rows:
+          bind_rows(field.value(), m, feed, rows);
+          break;
+        case Member::verbose:
+          bind_verbose(field.value(), feed, rows);
+          break;
+        case Member::next_link:
+        case Member::count:
+          envelope_scalar(field.value(), m, feed);
+          break;
+        case Member::other:
+          walk(field.value(), 1);
+          break;
       }
     }
-    if (!found) throw DecodeError(kFormat, "no 'value' array: not an OData feed");
+    feed.finish();
     in_.check_end();
   }
 
@@ -58,6 +61,58 @@ class SimdjsonOndemandDecoder : public DecoderFor<SimdjsonOndemandDecoder> {
   }
 
  private:
+  // v2's "d": v1's array of rows, or an object around them.
+  template <class T>
+  void bind_verbose(od::value v, FeedReader& feed, std::vector<T>& rows) {
+    using Member = FeedReader::Member;
+    od::json_type type;
+    check(v.type().get(type));
+    if (type != od::json_type::object) return bind_rows(v, Member::verbose, feed, rows);
+    od::object d;
+    check(v.get_object().get(d));
+    for (auto member : d) {
+      od::field field;
+      switch (const Member m = feed.verbose_member(key_of(member, field))) {
+        case Member::rows:
+          bind_rows(field.value(), m, feed, rows);
+          break;
+        case Member::next_link:
+        case Member::count:
+          envelope_scalar(field.value(), m, feed);
+          break;
+        default:
+          walk(field.value(), 2);
+          break;
+      }
+    }
+  }
+
+  template <class T>
+  void bind_rows(od::value v, FeedReader::Member m, FeedReader& feed, std::vector<T>& rows) {
+    od::array array;
+    if (const auto e = v.get_array().get(array)) {
+      if (e == simdjson::INCORRECT_TYPE) feed.wrong_shape(m);
+      check(e);
+    }
+    const Dialect dialect = feed.start_rows(m);
+    const RecordTable& table = dialect_table<T>(dialect);
+    for (auto element : array) {
+      if constexpr (std::is_same_v<T, EntityRow>)
+        bind_entity(value_of(element), rows.emplace_back(), dialect);
+      else
+        bind_record(value_of(element), &rows.emplace_back(), table);
+    }
+  }
+
+  void envelope_scalar(od::value v, FeedReader::Member m, FeedReader& feed) {
+    od::json_type type;
+    check(v.type().get(type));
+    if (type == od::json_type::object || type == od::json_type::array) feed.wrong_shape(m);
+    EntityProperty value;
+    scalar(v, value);
+    feed.scalar(m, value);
+  }
+
   void bind_record(od::value v, void* record, const RecordTable& t) {
     od::object object;
     expect<RowError>(v.get_object().get(object), "a row is not a JSON object");
@@ -76,7 +131,7 @@ class SimdjsonOndemandDecoder : public DecoderFor<SimdjsonOndemandDecoder> {
 
   // Entity rows: every member but annotations is a property, read in order
   // (On-Demand cannot go back), so type annotations are applied at the end.
-  void bind_entity(od::value v, EntityRow& row) {
+  void bind_entity(od::value v, EntityRow& row, Dialect dialect) {
     od::object object;
     expect<RowError>(v.get_object().get(object), "a row is not a JSON object");
     annotations_.clear();
@@ -107,7 +162,7 @@ class SimdjsonOndemandDecoder : public DecoderFor<SimdjsonOndemandDecoder> {
         scalar(field.value(), p);
       }
     }
-    entity::finish_json_row(kFormat, row, annotations_);
+    entity::finish_json_row(kFormat, row, annotations_, dialect == Dialect::verbose);
   }
 
   // A nested entity property value as JSON text.
@@ -193,12 +248,12 @@ class SimdjsonOndemandDecoder : public DecoderFor<SimdjsonOndemandDecoder> {
     switch (s.kind) {
       case ValueKind::int32: {
         int64_t i;
-        if (auto e = v.get_int64().get(i)) mismatch(s, v, e);
+        if (auto e = v.get_int64().get(i)) return number_text(s, record, v, e);
         return store_int(kFormat, s, record, i);
       }
       case ValueKind::float64: {
         double d;
-        if (auto e = read_double(v, d)) mismatch(s, v, e);
+        if (auto e = read_double(v, d)) return number_text(s, record, v, e);
         return store_double(kFormat, s, record, d);
       }
       case ValueKind::string:
@@ -208,9 +263,9 @@ class SimdjsonOndemandDecoder : public DecoderFor<SimdjsonOndemandDecoder> {
         return store_string(kFormat, s, record, text);
       }
       case ValueKind::records: {
-        od::array array;
-        if (auto e = v.get_array().get(array)) mismatch(s, v, e);
         void* items = static_cast<char*>(record) + s.offset;
+        od::array array;
+        if (auto e = v.get_array().get(array)) return results_object(s, items, v, e);
         for (auto element : array) bind_record(value_of(element), s.append(items), *s.element);
         return;
       }
@@ -220,39 +275,48 @@ class SimdjsonOndemandDecoder : public DecoderFor<SimdjsonOndemandDecoder> {
     throw DecodeError(kFormat, "member " + std::string(s.name) + ": not bindable here");
   }
 
-  // get_double(), but exact: simdjson 3.0.1's On-Demand misreads a number
-  // of more than 19 digits after a zero integer part, 0.800000000000000000000
-  // as 0.00679 (simdjson issue #2093, fixed in 3.6.3). Up to 19 digits its
-  // answer stands; a longer token, which it has validated, is read again with
-  // from_chars. Inlined, as get_double() is: out of line it makes
-  // json/science/8100 decode 23 % slower for only 3.8 % more instructions
-  // (the value's iterator goes through memory).
-  [[gnu::always_inline]] static simdjson::error_code read_double(od::value& v, double& d) {
-    const std::string_view token = v.raw_json_token();  // before get_double() moves on
-    if (auto e = v.get_double().get(d)) return e;
-    // 19 characters (white space after it included) hold at most 19 digits.
-    return token.size() <= 19 ? simdjson::SUCCESS : reread_long(token, d);
-  }
-  [[gnu::noinline]] static simdjson::error_code reread_long(std::string_view raw, double& d) {
-    const std::string_view token = OndemandInput::token_text(raw);
-    const std::string_view mantissa = token.substr(0, token.find_first_of("eE"));
-    if (std::count_if(mantissa.begin(), mantissa.end(),
-                      [](char c) { return c >= '0' && c <= '9'; }) <= 19)
-      return simdjson::SUCCESS;
-    const auto exact = text::parse_double(token);
-    if (!exact) return simdjson::NUMBER_ERROR;
-    d = *exact;
-    return simdjson::SUCCESS;
+  // A number the getter refused: the text of one, where the dialect lets
+  // numbers come as strings (FieldSlot::number_as_text).
+  void number_text(const FieldSlot& s, void* record, od::value& v, simdjson::error_code e) {
+    std::string_view text;
+    if (e != simdjson::INCORRECT_TYPE || !s.number_as_text || v.get_string().get(text))
+      mismatch(s, v, e);
+    store_string(kFormat, s, record, text);
   }
 
-  // visit() with its errors as DecodeErrors: parse_only()'s walk, and decode's
+  // A list the array getter refused: v2's {"results": [...]}, where the
+  // dialect has it (FieldSlot::results_object).
+  void results_object(const FieldSlot& s, void* items, od::value& v, simdjson::error_code e) {
+    od::object object;
+    if (e != simdjson::INCORRECT_TYPE || !s.results_object || v.get_object().get(object))
+      mismatch(s, v, e);
+    bool found = false;
+    for (auto member : object) {
+      od::field field;
+      if (key_of(member, field) != "results") {
+        walk(field.value(), 4);
+        continue;
+      }
+      if (found) member_error(kFormat, s, ": a second 'results'");
+      found = true;
+      od::array array;
+      if (auto f = field.value().get_array().get(array)) {
+        if (f == simdjson::INCORRECT_TYPE) member_error(kFormat, s, ": 'results' is not an array");
+        check(f);
+      }
+      for (auto element : array) bind_record(value_of(element), s.append(items), *s.element);
+    }
+    if (!found) member_error(kFormat, s, ": an object without 'results'");
+  }
+
+  // ondemand_visit() with its errors as DecodeErrors: parse_only()'s walk, and decode's
   // for a value it does not bind. On-Demand passes over a value it is not
   // asked for without validating it: a bad escape or stray bytes before it
   // would go through, so decode would accept what parse_only() rejects (the
   // fuzz targets check that it never does; the other decoders refuse).
   std::size_t walk(od::value v, std::size_t depth) {
     try {
-      return visit(v, depth, in_.max_depth());
+      return ondemand_visit(v, depth, in_.max_depth());
     } catch (const simdjson::simdjson_error& e) {
       check(e.error());
     }
@@ -271,48 +335,6 @@ class SimdjsonOndemandDecoder : public DecoderFor<SimdjsonOndemandDecoder> {
     od::value v;
     check(root.get_value().get(v));
     return walk(v, 0);
-  }
-
-  // A static walk on simdjson's exception API, as simdjson's docs write it
-  // (errors become simdjson_error; visit_root turns them into a DecodeError
-  // with the offset). As a member with an error-code check after every step,
-  // the same walk runs 1.7-2x slower than the library's minimal loop for only
-  // 7 % more instructions (callgrind).
-  // Returns how many values it visited (v and everything in it).
-  static std::size_t visit(od::value v, std::size_t depth, std::size_t max_depth) {
-    // On-Demand itself does not bound nesting; this recursion must.
-    if (depth >= max_depth) throw simdjson::simdjson_error(simdjson::DEPTH_ERROR);
-    std::size_t values = 1;
-    switch (od::json_type(v.type())) {
-      case od::json_type::array:
-        for (auto element : v.get_array())
-          values += visit(std::move(element), depth + 1, max_depth);
-        return values;
-      case od::json_type::object:
-        for (auto member : v.get_object()) {
-          od::field field(std::move(member));
-          (void)std::string_view(field.unescaped_key());
-          values += visit(field.value(), depth + 1, max_depth);
-        }
-        return values;
-      case od::json_type::number: {
-        // As decode reads a double member: a number get_number() refuses
-        // (an integer beyond 64 bits) but get_double() reads is a number.
-        od::number n;
-        if (v.get_number().get(n)) (void)double(v.get_double());
-        return values;
-      }
-      case od::json_type::string:
-        (void)std::string_view(v.get_string());
-        return values;
-      case od::json_type::boolean:
-        (void)bool(v.get_bool());
-        return values;
-      case od::json_type::null:
-        if (!v.is_null()) throw simdjson::simdjson_error(simdjson::INCORRECT_TYPE);
-        return values;
-    }
-    return values;
   }
 
   template <class V>
@@ -372,4 +394,4 @@ class SimdjsonOndemandDecoder : public DecoderFor<SimdjsonOndemandDecoder> {
 }  // namespace
 }  // namespace wb::json
 
-WB_DEFINE_DECODER(json, simdjson_ondemand, wb::json::SimdjsonOndemandDecoder)
+WB_DEFINE_JSON_DECODER(simdjson_ondemand, wb::json::SimdjsonOndemandDecoder)

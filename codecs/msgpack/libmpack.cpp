@@ -162,7 +162,7 @@ class MpackDecoder : public DecoderFor<MpackDecoder> {
  public:
   template <class T>
   void decode_rows(std::string_view input, std::vector<T>& rows) {
-    json::SaxBinder<T> binder(rows, kFormat);
+    json::SaxBinder<T> binder(rows, nullptr, kFormat);
     parse(input, static_cast<json::SaxBinderBase&>(binder));
     binder.finish();
   }

@@ -21,7 +21,7 @@ class InfosetDecoder : public DecoderFor<InfosetDecoder<Reader, Dom>> {
   template <class T>
   void decode_rows(std::string_view input, std::vector<T>& rows) {
     build(input);
-    xml::Binder<T> binder(xml::Shape::infoset, rows);
+    xml::Binder<T> binder(xml::Shape::infoset, rows, nullptr);
     xml::walk_dom(dom_, dom_.root(), binder);
     binder.finish();
   }

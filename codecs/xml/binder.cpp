@@ -20,7 +20,7 @@ std::string_view item_name(Shape shape) {
 }  // namespace
 
 BinderBase::BinderBase(Shape shape, DatasetKind kind, void* rows, void* (*append_row)(void*),
-                       const RecordTable& table)
+                       const RecordTable& table, FeedPage* page)
     : shape_(shape),
       format_(format_name(shape)),
       field_ns_(field_namespace(shape, kind)),
@@ -34,7 +34,8 @@ BinderBase::BinderBase(Shape shape, DatasetKind kind, void* rows, void* (*append
                                          : "type"),
       rows_(rows),
       append_row_(append_row),
-      row_table_(table) {
+      row_table_(table),
+      page_(page) {
   stack_.resize(16);
 }
 
@@ -64,6 +65,10 @@ BinderBase::Level BinderBase::child_of_outside(std::string_view uri, std::string
     }
     if (same_uri(uri, kAtomNs) && same_name(local, "entry"))
       return {Frame::entry, append_row_(rows_), &row_table_};
+    if (depth == 1 && page_.start(uri, local)) {
+      in_page_ = attrs_wanted_ = true;
+      return {Frame::page};
+    }
     return {Frame::skip};
   }
   if (shape_ == Shape::infoset) {
@@ -105,6 +110,7 @@ bool BinderBase::start(std::string_view uri, std::string_view local) {
   Level& top = stack_[depth_ - 1];
   switch (top.frame) {
     case Frame::skip:
+    case Frame::page:
       return push({Frame::skip});
     case Frame::outside:
       return push(child_of_outside(uri, local, depth_));
@@ -143,6 +149,7 @@ bool BinderBase::start(std::string_view uri, std::string_view local) {
 
 void BinderBase::attribute(std::string_view uri, std::string_view local, std::string_view value) {
   if (entity_) return entity_->attribute(uri, local, value);
+  if (in_page_) return page_.attribute(uri, local, value);
   if (!same_uri(uri, null_ns_) || !same_name(local, null_local_)) return;
   const FieldSlot& slot = *stack_[depth_ - 1].slot;
   if (shape_ != Shape::infoset) {
@@ -169,6 +176,9 @@ void BinderBase::end() {
     store_text(format_, *top.slot, top.target, text_);
   } else if (top.frame == Frame::record) {
     require_members(format_, *top.table, top.bound);
+  } else if (top.frame == Frame::page) {
+    in_page_ = false;
+    page_.end();
   }
 }
 

@@ -27,6 +27,7 @@
 
 #include "codecs/codec.hpp"
 #include "codecs/common/binding.hpp"
+#include "codecs/xml/atom_page.hpp"
 #include "codecs/xml/entity_binder.hpp"
 #include "codecs/xml/vocabulary.hpp"
 
@@ -44,15 +45,18 @@ class BinderBase {
   // Whether attribute() may use an attribute of this local name (a DOM walker
   // that resolves prefixes itself passes over the others unresolved).
   bool may_use_attribute(std::string_view local) const {
-    return entity_ != nullptr || same_name(local, null_local_);
+    return entity_ != nullptr || same_name(local, null_local_) ||
+           (in_page_ && AtomPageReader::may_use_attribute(local));
   }
   void attribute(std::string_view uri, std::string_view local, std::string_view value);
-  bool wants_text() const { return collecting_ || entity_ != nullptr; }
+  bool wants_text() const { return collecting_ || entity_ != nullptr || in_page_; }
   void text(std::string_view chunk) {
     if (collecting_)
       text_.append(chunk);
     else if (entity_)
       entity_->text(chunk);
+    else if (in_page_)
+      page_.text(chunk);
   }
   // Text that stays readable until the element's end_stable() (a DOM's own
   // copy): a member's only chunk is kept as a view and parsed in place, not
@@ -73,8 +77,9 @@ class BinderBase {
   void finish() const;
 
  protected:
+  // page: the decoder's (Decoder::page_out()), or nullptr.
   BinderBase(Shape shape, DatasetKind kind, void* rows, void* (*append_row)(void*),
-             const RecordTable& table);
+             const RecordTable& table, FeedPage* page);
   // Entity rows: every event goes to e (Binder<EntityRow> below).
   void forward_to(EntityBinder& e) { entity_ = &e; }
 
@@ -87,6 +92,7 @@ class BinderBase {
     record,      // a record: children are members
     scalar,      // a scalar member: collecting text
     collection,  // a list member: children are records
+    page,        // atom: the feed's next link or count (page_)
     skip         // nothing of interest below
   };
   struct Level {
@@ -117,17 +123,21 @@ class BinderBase {
   bool collecting_ = false;
   bool attrs_wanted_ = false;
   bool saw_container_ = false;  // atom feed / soap Result
+  AtomPageReader page_;
+  bool in_page_ = false;
   EntityBinder* entity_ = nullptr;
 };
 
 template <class T>
 class Binder : public BinderBase {
  public:
-  Binder(Shape shape, std::vector<T>& rows)
+  // page: the decoder's (Decoder::page_out()) for a feed's next link and
+  // count, or nullptr.
+  Binder(Shape shape, std::vector<T>& rows, FeedPage* page)
       : BinderBase(
             shape, dataset_of<T>(), &rows,
             [](void* v) -> void* { return &static_cast<std::vector<T>*>(v)->emplace_back(); },
-            table_of<T>()) {}
+            table_of<T>(), page) {}
 };
 
 // The generic entity dataset binds through EntityBinder; this is a
@@ -136,9 +146,10 @@ class Binder : public BinderBase {
 template <>
 class Binder<EntityRow> : public BinderBase {
  public:
-  Binder(Shape shape, std::vector<EntityRow>& rows)
-      : BinderBase(Shape::atom, DatasetKind::entity, &rows, nullptr, table_of<EntityRow>()),
-        entity_binder_(shape == Shape::atom, rows) {
+  Binder(Shape shape, std::vector<EntityRow>& rows, FeedPage* page)
+      : BinderBase(Shape::atom, DatasetKind::entity, &rows, nullptr, table_of<EntityRow>(),
+                   nullptr),
+        entity_binder_(shape == Shape::atom, rows, page) {
     forward_to(entity_binder_);
   }
 
@@ -146,7 +157,8 @@ class Binder<EntityRow> : public BinderBase {
   EntityBinder entity_binder_;
 };
 
-// Shape descriptors for adapters: Atom/Soap writers live in writer_shapes.hpp.
+// Shape descriptors for adapters: Atom/AtomV2/Soap writers live in
+// writer_shapes.hpp; both Atom formats read as atom.
 inline Shape shape_of(std::string_view format) {
   if (format == "wcfjson") return Shape::infoset;
   return format == "soap" ? Shape::soap : Shape::atom;

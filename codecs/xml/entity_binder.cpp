@@ -12,7 +12,8 @@ constexpr std::string_view kFormat = "atom";
 
 }  // namespace
 
-EntityBinder::EntityBinder(bool atom, std::vector<EntityRow>& rows) : rows_(rows) {
+EntityBinder::EntityBinder(bool atom, std::vector<EntityRow>& rows, FeedPage* page)
+    : rows_(rows), page_(page) {
   if (!atom) throw DecodeError("entity", std::string(kNoEntityRows));
   frames_.reserve(16);
 }
@@ -24,6 +25,11 @@ bool EntityBinder::start(std::string_view uri, std::string_view local) {
     if (uri != kAtomNs || (local != "feed" && !entry))
       throw DecodeError(kFormat, "the root element is not an Atom feed or entry");
     saw_root_ = true;
+    root_feed_ = !entry;
+  }
+  if (frames_.size() == 1 && root_feed_ && page_.start(uri, local)) {
+    attrs_wanted_ = true;
+    return push(Frame::page);
   }
   const Frame top = frames_.empty() ? Frame::transparent : frames_.back();
   switch (top) {
@@ -45,6 +51,7 @@ bool EntityBinder::start(std::string_view uri, std::string_view local) {
       if (uri != kDataNs) return push(Frame::skip);
       if (Value& parent = values_.back(); parent.children == 0) parent.array = local == "element";
       break;
+    case Frame::page:
     case Frame::skip:
       return push(Frame::skip);
   }
@@ -54,6 +61,7 @@ bool EntityBinder::start(std::string_view uri, std::string_view local) {
 }
 
 void EntityBinder::attribute(std::string_view uri, std::string_view local, std::string_view value) {
+  if (frames_.back() == Frame::page) return page_.attribute(uri, local, value);
   if (uri != kMetadataNs) return;
   if (local == "type") values_.back().type.assign(value);
   if (local == "null") values_.back().null = value == "true" || value == "1";
@@ -68,6 +76,7 @@ void EntityBinder::end() {
     open_rows_.pop_back();
   }
   if (top == Frame::value) end_value();
+  if (top == Frame::page) page_.end();
 }
 
 void EntityBinder::end_value() {

@@ -23,6 +23,7 @@
 #include <string_view>
 #include <vector>
 
+#include "codecs/xml/atom_page.hpp"
 #include "generators/model.hpp"
 
 namespace wb::xml {
@@ -30,12 +31,15 @@ namespace wb::xml {
 class EntityBinder {
  public:
   // atom false: a format that does not define entity rows (throws).
-  EntityBinder(bool atom, std::vector<EntityRow>& rows);
+  // page: where the feed's next link and count go, or nullptr.
+  EntityBinder(bool atom, std::vector<EntityRow>& rows, FeedPage* page);
   bool start(std::string_view uri, std::string_view local);
   bool wants_attributes() const { return attrs_wanted_; }
   void attribute(std::string_view uri, std::string_view local, std::string_view value);
   void text(std::string_view chunk) {
-    if (!frames_.empty() && frames_.back() == Frame::value) values_.back().text.append(chunk);
+    if (frames_.empty()) return;
+    if (frames_.back() == Frame::value) values_.back().text.append(chunk);
+    if (frames_.back() == Frame::page) page_.text(chunk);
   }
   void end();
   void finish() const;
@@ -46,6 +50,7 @@ class EntityBinder {
     entry,        // an atom:entry: its row is rows_[open_rows_.back()]
     properties,   // m:properties: children are properties
     value,        // a property or an element inside its value
+    page,         // the root feed's next link or count (page_)
     skip          // nothing of interest below
   };
   // An open property value element (values_[0] is the property itself).
@@ -67,6 +72,8 @@ class EntityBinder {
   std::vector<Value> values_;
   bool attrs_wanted_ = false;
   bool saw_root_ = false;
+  bool root_feed_ = false;
+  AtomPageReader page_;
 };
 
 }  // namespace wb::xml

@@ -60,10 +60,10 @@ void on_text(void* user_data, const XML_Char* s, int len) {
 template <class Shape>
 class ExpatDecoder : public DecoderFor<ExpatDecoder<Shape>> {
  public:
-  static constexpr bool kEntityRows = Shape::kFormat == "atom";
+  static constexpr bool kEntityRows = Shape::kEntityRows;
   template <class T>
   void decode_rows(std::string_view input, std::vector<T>& rows) {
-    Binder<T> binder(shape_of(Shape::kFormat), rows);
+    Binder<T> binder(shape_of(Shape::kFormat), rows, this->page_out());
     parse(input, &binder);
     binder.finish();
   }
@@ -94,4 +94,5 @@ class ExpatDecoder : public DecoderFor<ExpatDecoder<Shape>> {
 }  // namespace wb::xml
 
 WB_DEFINE_DECODER(atom, expat, wb::xml::ExpatDecoder<wb::xml::Atom>)
+WB_DEFINE_DECODER(atom_v2, expat, wb::xml::ExpatDecoder<wb::xml::Atom>)
 WB_DEFINE_DECODER(soap, expat, wb::xml::ExpatDecoder<wb::xml::Soap>)

@@ -16,11 +16,11 @@ constexpr std::string_view kLibrary = "libxml2-dom";
 template <class Shape>
 class Libxml2DomDecoder : public DecoderFor<Libxml2DomDecoder<Shape>> {
  public:
-  static constexpr bool kEntityRows = Shape::kFormat == "atom";
+  static constexpr bool kEntityRows = Shape::kEntityRows;
   template <class T>
   void decode_rows(std::string_view input, std::vector<T>& rows) {
     const DocPtr doc = read(input);
-    Binder<T> binder(shape_of(Shape::kFormat), rows);
+    Binder<T> binder(shape_of(Shape::kFormat), rows, this->page_out());
     walk_dom<libxml2::TreePolicy>(xmlDocGetRootElement(doc.get()), binder);
     binder.finish();
   }
@@ -51,4 +51,5 @@ class Libxml2DomDecoder : public DecoderFor<Libxml2DomDecoder<Shape>> {
 }  // namespace wb::xml
 
 WB_DEFINE_DECODER(atom, libxml2_dom, wb::xml::Libxml2DomDecoder<wb::xml::Atom>)
+WB_DEFINE_DECODER(atom_v2, libxml2_dom, wb::xml::Libxml2DomDecoder<wb::xml::Atom>)
 WB_DEFINE_DECODER(soap, libxml2_dom, wb::xml::Libxml2DomDecoder<wb::xml::Soap>)

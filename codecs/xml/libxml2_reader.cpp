@@ -19,7 +19,7 @@ using libxml2::view;
 template <class Shape>
 class Libxml2ReaderDecoder : public DecoderFor<Libxml2ReaderDecoder<Shape>> {
  public:
-  static constexpr bool kEntityRows = Shape::kFormat == "atom";
+  static constexpr bool kEntityRows = Shape::kEntityRows;
   Libxml2ReaderDecoder() { libxml2::prepare_thread(); }
   ~Libxml2ReaderDecoder() override {
     if (reader_) xmlFreeTextReader(reader_);
@@ -30,7 +30,7 @@ class Libxml2ReaderDecoder : public DecoderFor<Libxml2ReaderDecoder<Shape>> {
   template <class T>
   void decode_rows(std::string_view input, std::vector<T>& rows) {
     const std::size_t bom = open(input);
-    Binder<T> binder(shape_of(Shape::kFormat), rows);
+    Binder<T> binder(shape_of(Shape::kFormat), rows, this->page_out());
     int rc;
     while ((rc = xmlTextReaderRead(reader_)) == 1) {
       switch (xmlTextReaderNodeType(reader_)) {
@@ -106,4 +106,5 @@ class Libxml2ReaderDecoder : public DecoderFor<Libxml2ReaderDecoder<Shape>> {
 }  // namespace wb::xml
 
 WB_DEFINE_DECODER(atom, libxml2_reader, wb::xml::Libxml2ReaderDecoder<wb::xml::Atom>)
+WB_DEFINE_DECODER(atom_v2, libxml2_reader, wb::xml::Libxml2ReaderDecoder<wb::xml::Atom>)
 WB_DEFINE_DECODER(soap, libxml2_reader, wb::xml::Libxml2ReaderDecoder<wb::xml::Soap>)

@@ -7,6 +7,7 @@
 
 #include "codecs/registry.hpp"
 #include "codecs/xml/binder.hpp"
+#include "codecs/xml/char_data.hpp"
 #include "codecs/xml/libxml2_common.hpp"
 #include "codecs/xml/prolog.hpp"
 #include "codecs/xml/writer_shapes.hpp"
@@ -23,6 +24,7 @@ struct SaxState {
   BinderBase* binder;
   xmlParserCtxtPtr ctxt;
   std::exception_ptr failure;
+  std::string scratch;  // an attribute value with its references replaced
 
   template <class F>
   void guard(F f) {
@@ -45,9 +47,15 @@ void on_start(void* user_data, const xmlChar* local, const xmlChar*, const xmlCh
   state(user_data).guard([&](BinderBase& b) {
     if (!b.start(view(uri), view(local)) || !b.wants_attributes()) return;
     // Five pointers per attribute: local name, prefix, URI, value, value end.
+    // SAX2 hands '&' in a value on as the reference "&#38;" (libxml2 leaves
+    // entities to the application without XML_PARSE_NOENT): an Atom next
+    // link's query needs it replaced. The value is well-formed by then.
     for (int i = 0; i < nb_attributes; ++i) {
       const xmlChar* const* a = attributes + 5 * i;
-      b.attribute(view(a[2]), view(a[0]), view(a[3], a[4]));
+      std::string_view value = view(a[3], a[4]);
+      if (value.find('&') != std::string_view::npos)
+        value = char_data(value, CharData::attribute, state(user_data).scratch, kLibrary, -1);
+      b.attribute(view(a[2]), view(a[0]), value);
     }
   });
 }
@@ -80,10 +88,10 @@ const xmlSAXHandler kEmptyHandler = make_handler(false);  // parse_only
 template <class Shape>
 class Libxml2SaxDecoder : public DecoderFor<Libxml2SaxDecoder<Shape>> {
  public:
-  static constexpr bool kEntityRows = Shape::kFormat == "atom";
+  static constexpr bool kEntityRows = Shape::kEntityRows;
   template <class T>
   void decode_rows(std::string_view input, std::vector<T>& rows) {
-    Binder<T> binder(shape_of(Shape::kFormat), rows);
+    Binder<T> binder(shape_of(Shape::kFormat), rows, this->page_out());
     parse(input, kBindHandler, &binder);
     binder.finish();
   }
@@ -97,7 +105,7 @@ class Libxml2SaxDecoder : public DecoderFor<Libxml2SaxDecoder<Shape>> {
   void parse(std::string_view input, const xmlSAXHandler& handler, BinderBase* binder) {
     const auto [xml, bom] = open_document(kLibrary, input);
     xmlParserCtxtPtr ctxt = ctxt_.get();
-    SaxState state{binder, ctxt, nullptr};
+    SaxState state{binder, ctxt, nullptr, {}};
     *ctxt->sax = handler;  // the context owns its own copy of the handler
     ctxt->userData = &state;
     // No document: these handlers build none (startDocument is not set).
@@ -115,4 +123,5 @@ class Libxml2SaxDecoder : public DecoderFor<Libxml2SaxDecoder<Shape>> {
 }  // namespace wb::xml
 
 WB_DEFINE_DECODER(atom, libxml2_sax, wb::xml::Libxml2SaxDecoder<wb::xml::Atom>)
+WB_DEFINE_DECODER(atom_v2, libxml2_sax, wb::xml::Libxml2SaxDecoder<wb::xml::Atom>)
 WB_DEFINE_DECODER(soap, libxml2_sax, wb::xml::Libxml2SaxDecoder<wb::xml::Soap>)

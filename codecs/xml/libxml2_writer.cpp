@@ -68,7 +68,7 @@ int append_to_string(void* context, const char* buffer, int len) {
 template <class Shape>
 class Libxml2Encoder : public EncoderFor<Libxml2Encoder<Shape>> {
  public:
-  static constexpr bool kEntityRows = Shape::kFormat == "atom";
+  static constexpr bool kEntityRows = Shape::kEntityRows;
   Libxml2Encoder() { libxml2::prepare_thread(); }
 
   template <class T>
@@ -85,7 +85,7 @@ class Libxml2Encoder : public EncoderFor<Libxml2Encoder<Shape>> {
       throw std::bad_alloc();
     }
     Libxml2Sink sink(writer.get());
-    Shape::write(sink, rows);
+    Shape::write(sink, rows, this->page());
     // Flush, not xmlTextWriterEndDocument: the shapes closed every element,
     // and EndDocument would append a newline the reference does not write.
     if (xmlTextWriterFlush(writer.get()) < 0)
@@ -103,4 +103,5 @@ class Libxml2Encoder : public EncoderFor<Libxml2Encoder<Shape>> {
 }  // namespace wb::xml
 
 WB_DEFINE_ENCODER(atom, libxml2, wb::xml::Libxml2Encoder<wb::xml::Atom>)
+WB_DEFINE_ENCODER(atom_v2, libxml2, wb::xml::Libxml2Encoder<wb::xml::AtomV2>)
 WB_DEFINE_ENCODER(soap, libxml2, wb::xml::Libxml2Encoder<wb::xml::Soap>)

@@ -80,12 +80,12 @@ class StringWriter : public pugi::xml_writer {
 template <class Shape>
 class PugixmlEncoder : public EncoderFor<PugixmlEncoder<Shape>> {
  public:
-  static constexpr bool kEntityRows = Shape::kFormat == "atom";
+  static constexpr bool kEntityRows = Shape::kEntityRows;
   template <class T>
   void encode_rows(const std::vector<T>& rows, std::string& out) {
     doc_.reset();
     PugiSink sink(doc_, name_);
-    Shape::write(sink, rows);
+    Shape::write(sink, rows, this->page());
     out.clear();
     StringWriter writer(out);
     // The declaration, when the shape has one, is a node of the document;
@@ -115,11 +115,11 @@ struct Utf8Checked {
 template <class Shape, class Check = AsIs>
 class PugixmlDomDecoder : public DecoderFor<PugixmlDomDecoder<Shape, Check>> {
  public:
-  static constexpr bool kEntityRows = Shape::kFormat == "atom";
+  static constexpr bool kEntityRows = Shape::kEntityRows;
   template <class T>
   void decode_rows(std::string_view input, std::vector<T>& rows) {
     policy_.reset(load(input));
-    Binder<T> binder(shape_of(Shape::kFormat), rows);
+    Binder<T> binder(shape_of(Shape::kFormat), rows, this->page_out());
     walk(doc_.document_element(), binder);
     binder.finish();
   }
@@ -195,8 +195,11 @@ using PugixmlUtf8Decoder = PugixmlDomDecoder<Shape, Utf8Checked>;
 }  // namespace wb::xml
 
 WB_DEFINE_ENCODER(atom, pugixml, wb::xml::PugixmlEncoder<wb::xml::Atom>)
+WB_DEFINE_ENCODER(atom_v2, pugixml, wb::xml::PugixmlEncoder<wb::xml::AtomV2>)
 WB_DEFINE_ENCODER(soap, pugixml, wb::xml::PugixmlEncoder<wb::xml::Soap>)
 WB_DEFINE_DECODER(atom, pugixml_dom, wb::xml::PugixmlDomDecoder<wb::xml::Atom>)
+WB_DEFINE_DECODER(atom_v2, pugixml_dom, wb::xml::PugixmlDomDecoder<wb::xml::Atom>)
 WB_DEFINE_DECODER(soap, pugixml_dom, wb::xml::PugixmlDomDecoder<wb::xml::Soap>)
 WB_DEFINE_DECODER(atom, pugixml_dom_utf8, wb::xml::PugixmlUtf8Decoder<wb::xml::Atom>)
+WB_DEFINE_DECODER(atom_v2, pugixml_dom_utf8, wb::xml::PugixmlUtf8Decoder<wb::xml::Atom>)
 WB_DEFINE_DECODER(soap, pugixml_dom_utf8, wb::xml::PugixmlUtf8Decoder<wb::xml::Soap>)

@@ -113,12 +113,12 @@ class RapidSink {
 template <class Shape>
 class RapidxmlEncoder : public EncoderFor<RapidxmlEncoder<Shape>> {
  public:
-  static constexpr bool kEntityRows = Shape::kFormat == "atom";
+  static constexpr bool kEntityRows = Shape::kEntityRows;
   template <class T>
   void encode_rows(const std::vector<T>& rows, std::string& out) {
     doc_.clear();  // also frees the pool of the previous document
     RapidSink sink(doc_);
-    Shape::write(sink, rows);
+    Shape::write(sink, rows, this->page());
     out.clear();
     rapidxml::print(std::back_inserter(out), doc_, rapidxml::print_no_indenting);
   }
@@ -264,11 +264,11 @@ constexpr int kParseFlags =
 template <class Shape>
 class RapidxmlDecoder : public DecoderFor<RapidxmlDecoder<Shape>> {
  public:
-  static constexpr bool kEntityRows = Shape::kFormat == "atom";
+  static constexpr bool kEntityRows = Shape::kEntityRows;
   template <class T>
   void decode_rows(std::string_view input, std::vector<T>& rows) {
     const XmlNode* root = load(input);
-    Binder<T> binder(shape_of(Shape::kFormat), rows);
+    Binder<T> binder(shape_of(Shape::kFormat), rows, this->page_out());
     walk_dom(dom_, Item{root, {}}, binder);
     binder.finish();
   }
@@ -318,6 +318,8 @@ class RapidxmlDecoder : public DecoderFor<RapidxmlDecoder<Shape>> {
 }  // namespace wb::xml
 
 WB_DEFINE_ENCODER(atom, rapidxml, wb::xml::RapidxmlEncoder<wb::xml::Atom>)
+WB_DEFINE_ENCODER(atom_v2, rapidxml, wb::xml::RapidxmlEncoder<wb::xml::AtomV2>)
 WB_DEFINE_ENCODER(soap, rapidxml, wb::xml::RapidxmlEncoder<wb::xml::Soap>)
 WB_DEFINE_DECODER(atom, rapidxml, wb::xml::RapidxmlDecoder<wb::xml::Atom>)
+WB_DEFINE_DECODER(atom_v2, rapidxml, wb::xml::RapidxmlDecoder<wb::xml::Atom>)
 WB_DEFINE_DECODER(soap, rapidxml, wb::xml::RapidxmlDecoder<wb::xml::Soap>)

@@ -73,12 +73,12 @@ class ReferenceSink {
 template <class Shape>
 class ReferenceEncoder : public EncoderFor<ReferenceEncoder<Shape>> {
  public:
-  static constexpr bool kEntityRows = Shape::kFormat == "atom";
+  static constexpr bool kEntityRows = Shape::kEntityRows;
   template <class T>
   void encode_rows(const std::vector<T>& rows, std::string& out) {
     out.clear();
     ReferenceSink sink(out);
-    Shape::write(sink, rows);
+    Shape::write(sink, rows, this->page());
   }
 };
 
@@ -86,4 +86,5 @@ class ReferenceEncoder : public EncoderFor<ReferenceEncoder<Shape>> {
 }  // namespace wb::xml
 
 WB_DEFINE_ENCODER(atom, reference, wb::xml::ReferenceEncoder<wb::xml::Atom>)
+WB_DEFINE_ENCODER(atom_v2, reference, wb::xml::ReferenceEncoder<wb::xml::AtomV2>)
 WB_DEFINE_ENCODER(soap, reference, wb::xml::ReferenceEncoder<wb::xml::Soap>)

@@ -10,14 +10,17 @@
 // (corpus/real/FORMAT-NOTES.md under WIREBENCH_CORPUS): ODataLib 5 (WCF Data
 // Services 5 / OData V3, which collections of complex types need; one line,
 // no indentation) for every atom feed, with Azure Table's m:etag on science
-// rows; DataContractSerializer in a SOAP 1.1 envelope for soap.
+// rows; SAP Gateway's OData V2 for atom-v2 (below); DataContractSerializer
+// in a SOAP 1.1 envelope for soap.
 #pragma once
 
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "codecs/codec.hpp"
 #include "codecs/common/entity.hpp"
+#include "codecs/common/odata.hpp"
 #include "codecs/xml/vocabulary.hpp"
 #include "generators/datasets.hpp"
 #include "generators/text.hpp"
@@ -73,7 +76,10 @@ constexpr std::string_view edm_type() {
 }
 
 // ------------------------------------------------------------------ atom
-template <class Sink, class T>
+// typed: with m:type on every member but Edm.String (v3). SAP Gateway's v2
+// feeds have none (the types are in $metadata); v2 has no collections
+// either, so a list member is v3's d:element items without m:type.
+template <bool typed = true, class Sink, class T>
 void write_atom_properties(Layout<Sink>& w, const T& record) {
   for_each_field(record, [&](std::string_view name, const auto& v) {
     using M = std::remove_cvref_t<decltype(v)>;
@@ -82,14 +88,14 @@ void write_atom_properties(Layout<Sink>& w, const T& record) {
       static const std::string type =
           "Collection(" + std::string(dataset_info(dataset_of<T>()).type_namespace) + "." +
           std::string(Schema<typename M::value_type>::type_name) + ")";
-      w.sink().attribute("m", "type", kMetadataNs, type);
+      if (typed) w.sink().attribute("m", "type", kMetadataNs, type);
       for (const auto& item : v) {
         w.open("d", "element", kDataNs);
-        write_atom_properties(w, item);
+        write_atom_properties<typed>(w, item);
         w.close();
       }
     } else {
-      if constexpr (!edm_type<M>().empty())
+      if constexpr (typed && !edm_type<M>().empty())
         w.sink().attribute("m", "type", kMetadataNs, edm_type<M>());
       ValueText t;
       if (const std::string_view s = t(v); !s.empty()) w.sink().text(s);
@@ -101,8 +107,9 @@ void write_atom_properties(Layout<Sink>& w, const T& record) {
 // Entity rows: properties in order, m:type unless Edm.String, "Null(T)" as
 // m:null="true" (with m:type T unless Edm.String). Nested values are JSON
 // text (codecs/common/entity.hpp) and are written as that text: the row
-// round-trips; the payload does not re-expand them into elements.
-template <class Sink>
+// round-trips; the payload does not re-expand them into elements. Entity
+// rows keep their m:type in v2 too: without $metadata it is their only type.
+template <bool typed = true, class Sink>
 void write_atom_properties(Layout<Sink>& w, const EntityRow& row) {
   for (const EntityProperty& p : row.Properties) {
     const std::string_view null_of = entity::null_of(p.Type);
@@ -115,53 +122,66 @@ void write_atom_properties(Layout<Sink>& w, const EntityRow& row) {
   }
 }
 
-// Appends the entity key as it appears in ids and edit links: "(42)" or
-// "(PartitionKey='p',RowKey='r')". Appends into a reused buffer: no
-// allocation per row in the encode loop.
-template <class T>
-void append_atom_key(std::string& out, const T& r, std::size_t index) {
-  if constexpr (std::is_same_v<T, ScienceRow>) {
-    out.append("(PartitionKey='").append(r.PartitionKey).append("',RowKey='");
-    out.append(r.RowKey).append("')");
-  } else {
-    char buf[text::kMaxNumberChars];
-    int64_t key = static_cast<int64_t>(index) + 1;
-    if constexpr (std::is_same_v<T, Message>) key = r.ID;
-    out.append(1, '(').append(buf, text::write_int(buf, key)).append(1, ')');
-  }
+// The feed's paging after its entries: <link rel="next" href="..."/>.
+template <class Sink>
+void write_next_link(Layout<Sink>& w, const FeedPage& page, bool href_first) {
+  if (page.next_link.empty()) return;
+  w.open("", "link", kAtomNs);
+  if (href_first) w.sink().attribute("", "href", "", page.next_link);
+  w.sink().attribute("", "rel", "", "next");
+  if (!href_first) w.sink().attribute("", "href", "", page.next_link);
+  w.close();
 }
 
-template <class Sink, class T>
-void write_atom(Sink& sink, const std::vector<T>& rows) {
+// sap: OData V2 as SAP Gateway writes it (the default namespace, m, d, then
+// xml:base on the feed; a feed author; entries titled with their key and
+// linked as self, without an author; m:properties declaring m and d again;
+// no m:type). Otherwise ODataLib 5's V3. Both write $inlinecount's m:count
+// after the feed's self link and the next link after the entries.
+template <bool sap, class Sink, class T>
+void write_atom(Sink& sink, const std::vector<T>& rows, const FeedPage& page) {
   const DatasetInfo& d = dataset_info(dataset_of<T>());
   const std::string set(d.entity_set), root(d.service_root);
-  // Azure's category term is {account}.{table}; WCF's is {namespace}.{type}.
-  const std::string type_term = std::string(d.type_namespace) + "." +
-                                std::string(d.azure_table ? d.entity_set : Schema<T>::type_name);
+  const std::string& type_term = odata::entity_type_name<T>();
   const std::string_view edit_title = d.azure_table ? d.entity_set : Schema<T>::type_name;
   Layout<Sink> w(sink);
+  const auto link = [&](std::string_view rel, std::string_view title, std::string_view href) {
+    w.open("", "link", kAtomNs);
+    if (sap) sink.attribute("", "href", "", href);
+    sink.attribute("", "rel", "", rel);
+    sink.attribute("", "title", "", title);
+    if (!sap) sink.attribute("", "href", "", href);
+    w.close();
+  };
+  const auto author = [&] {
+    w.open("", "author", kAtomNs);
+    w.leaf("", "name", kAtomNs, "");
+    w.close();
+  };
+  const auto text_title = [&](std::string_view title) {
+    w.open("", "title", kAtomNs);
+    sink.attribute("", "type", "", "text");
+    if (!title.empty()) sink.text(title);
+    w.close();
+  };
   sink.declaration(false);
   w.open("", "feed", kAtomNs);
-  sink.attribute("xml", "base", kXmlNs, root);
+  if (!sap) sink.attribute("xml", "base", kXmlNs, root);
   sink.namespace_decl("", kAtomNs);
-  sink.namespace_decl("d", kDataNs);
-  sink.namespace_decl("m", kMetadataNs);
+  sink.namespace_decl(sap ? "m" : "d", sap ? kMetadataNs : kDataNs);
+  sink.namespace_decl(sap ? "d" : "m", sap ? kDataNs : kMetadataNs);
+  if (sap) sink.attribute("xml", "base", kXmlNs, root);
   w.leaf("", "id", kAtomNs, root + set);
-  w.open("", "title", kAtomNs);
-  sink.attribute("", "type", "", "text");
-  sink.text(set);
-  w.close();
+  text_title(set);
   w.leaf("", "updated", kAtomNs, kUpdated);
-  w.open("", "link", kAtomNs);
-  sink.attribute("", "rel", "", "self");
-  sink.attribute("", "title", "", set);
-  sink.attribute("", "href", "", set);
-  w.close();
+  if (sap) author();
+  link("self", set, set);
+  if (page.count >= 0) w.leaf("m", "count", kMetadataNs, std::to_string(page.count));
   std::string href;
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const T& r = rows[i];
     href.assign(set);
-    append_atom_key(href, r, i);
+    odata::append_entity_key(href, r, i);
     w.open("", "entry", kAtomNs);
     if constexpr (std::is_same_v<T, ScienceRow>) {
       char etag[text::kAzureEtagChars];
@@ -169,28 +189,33 @@ void write_atom(Sink& sink, const std::vector<T>& rows) {
                      std::string_view(etag, text::write_azure_etag(etag, r.Timestamp) - etag));
     }
     w.leaf("", "id", kAtomNs, root + href);
+    if (sap) {
+      text_title(href);
+      w.leaf("", "updated", kAtomNs, kUpdated);
+    }
     w.open("", "category", kAtomNs);
     sink.attribute("", "term", "", type_term);
     sink.attribute("", "scheme", "", kSchemeUri);
     w.close();
-    w.open("", "link", kAtomNs);
-    sink.attribute("", "rel", "", "edit");
-    sink.attribute("", "title", "", edit_title);
-    sink.attribute("", "href", "", href);
-    w.close();
-    w.leaf("", "title", kAtomNs, "");
-    w.leaf("", "updated", kAtomNs, kUpdated);
-    w.open("", "author", kAtomNs);
-    w.leaf("", "name", kAtomNs, "");
-    w.close();
+    link(sap ? "self" : "edit", edit_title, href);
+    if (!sap) {
+      w.leaf("", "title", kAtomNs, "");
+      w.leaf("", "updated", kAtomNs, kUpdated);
+      author();
+    }
     w.open("", "content", kAtomNs);
     sink.attribute("", "type", "", "application/xml");
     w.open("m", "properties", kMetadataNs);
-    write_atom_properties(w, r);
+    if (sap) {
+      sink.namespace_decl("m", kMetadataNs);
+      sink.namespace_decl("d", kDataNs);
+    }
+    write_atom_properties<!sap || std::is_same_v<T, EntityRow>>(w, r);
     w.close();
     w.close();
     w.close();
   }
+  write_next_link(w, page, sap);
   w.close();
 }
 
@@ -242,18 +267,29 @@ void write_soap(Sink& s, const std::vector<T>& rows) {
   s.end();
 }
 
-// The format descriptors adapters are instantiated with.
+// The format descriptors adapters are instantiated with; page: the next
+// link and count of Encoder::encode_page().
 struct Atom {
   static constexpr std::string_view kFormat = "atom";
+  static constexpr bool kEntityRows = true;
   template <class Sink, class T>
-  static void write(Sink& s, const std::vector<T>& rows) {
-    write_atom(s, rows);
+  static void write(Sink& s, const std::vector<T>& rows, const FeedPage& page) {
+    write_atom<false>(s, rows, page);
+  }
+};
+struct AtomV2 {
+  static constexpr std::string_view kFormat = "atom-v2";
+  static constexpr bool kEntityRows = true;
+  template <class Sink, class T>
+  static void write(Sink& s, const std::vector<T>& rows, const FeedPage& page) {
+    write_atom<true>(s, rows, page);
   }
 };
 struct Soap {
   static constexpr std::string_view kFormat = "soap";
+  static constexpr bool kEntityRows = false;
   template <class Sink, class T>
-  static void write(Sink& s, const std::vector<T>& rows) {
+  static void write(Sink& s, const std::vector<T>& rows, const FeedPage&) {
     write_soap(s, rows);
   }
 };

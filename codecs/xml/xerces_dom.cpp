@@ -80,7 +80,7 @@ class XercesDomDecoder : public DecoderFor<XercesDomDecoder<kShape>> {
 
   template <class T>
   void decode_rows(std::string_view input, std::vector<T>& rows) {
-    Binder<T> binder(kShape, rows);
+    Binder<T> binder(kShape, rows, this->page_out());
     with_document(input, [&](const DOMDocument* doc) {
       xerces_.utf8.uri.clear();
       walk_dom<XercesPolicy>(XercesPolicy::Node{doc->getDocumentElement(), &xerces_.utf8}, binder);
@@ -117,4 +117,5 @@ class XercesDomDecoder : public DecoderFor<XercesDomDecoder<kShape>> {
 }  // namespace wb::xml
 
 WB_DEFINE_DECODER(atom, xerces_dom, wb::xml::XercesDomDecoder<wb::xml::Shape::atom>)
+WB_DEFINE_DECODER(atom_v2, xerces_dom, wb::xml::XercesDomDecoder<wb::xml::Shape::atom>)
 WB_DEFINE_DECODER(soap, xerces_dom, wb::xml::XercesDomDecoder<wb::xml::Shape::soap>)

@@ -56,7 +56,7 @@ class XercesSaxDecoder : public DecoderFor<XercesSaxDecoder<kShape>> {
 
   template <class T>
   void decode_rows(std::string_view input, std::vector<T>& rows) {
-    Binder<T> binder(kShape, rows);
+    Binder<T> binder(kShape, rows, this->page_out());
     BinderHandler handler(binder, xerces_.utf8);
     xerces_.utf8.uri.clear();
     parse(input, handler);
@@ -88,4 +88,5 @@ class XercesSaxDecoder : public DecoderFor<XercesSaxDecoder<kShape>> {
 }  // namespace wb::xml
 
 WB_DEFINE_DECODER(atom, xerces_sax, wb::xml::XercesSaxDecoder<wb::xml::Shape::atom>)
+WB_DEFINE_DECODER(atom_v2, xerces_sax, wb::xml::XercesSaxDecoder<wb::xml::Shape::atom>)
 WB_DEFINE_DECODER(soap, xerces_sax, wb::xml::XercesSaxDecoder<wb::xml::Shape::soap>)

@@ -68,7 +68,7 @@ class XercesSink {
 template <class Shape>
 class XercesEncoder : public EncoderFor<XercesEncoder<Shape>> {
  public:
-  static constexpr bool kEntityRows = Shape::kFormat == "atom";
+  static constexpr bool kEntityRows = Shape::kEntityRows;
   XercesEncoder()
       : impl_(DOMImplementation::getImplementation()),
         serializer_(impl_->createLSSerializer()),
@@ -81,7 +81,7 @@ class XercesEncoder : public EncoderFor<XercesEncoder<Shape>> {
   void encode_rows(const std::vector<T>& rows, std::string& out) {
     const std::unique_ptr<DOMDocument, Release> doc(impl_->createDocument());
     XercesSink sink(*doc);
-    Shape::write(sink, rows);
+    Shape::write(sink, rows, this->page());
     // soap has no declaration: the driver simply does not ask for one.
     serializer_->getDomConfig()->setParameter(XMLUni::fgDOMXMLDeclaration, sink.declared());
     target_.reset();
@@ -102,4 +102,5 @@ class XercesEncoder : public EncoderFor<XercesEncoder<Shape>> {
 }  // namespace wb::xml
 
 WB_DEFINE_ENCODER(atom, xerces, wb::xml::XercesEncoder<wb::xml::Atom>)
+WB_DEFINE_ENCODER(atom_v2, xerces, wb::xml::XercesEncoder<wb::xml::AtomV2>)
 WB_DEFINE_ENCODER(soap, xerces, wb::xml::XercesEncoder<wb::xml::Soap>)
