@@ -196,3 +196,35 @@ class JsonErrors(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class StandIn(unittest.TestCase):
+    """At a size other than the field size the run decodes one serializer's bytes: the
+    reference writer's, or a format without one (the binary formats) its first encoder's.
+    Every other serializer of the format is paired with those decode times, never with 0."""
+
+    def pairings(self, sources):
+        benchmarks = []
+        for name, micros in [("protobuf/science/8100/encode/libprotobuf", 100),
+                             ("protobuf/science/8100/encode/protobuf-c", 120)] + [
+                (f"protobuf/science/8100/decode/{p}/from:{s}", 300) for s in sources
+                for p in ("libprotobuf", "protobuf-c")]:
+            counters = {"wire_bytes": 1000} if "/encode/" in name else {}
+            benchmarks.append({"name": name, "run_name": name, "run_type": "iteration",
+                               "repetition_index": 0, "iterations": 10, "cpu_time": micros,
+                               "real_time": micros, "time_unit": "us", **counters})
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "r.json")
+            with open(path, "w", encoding="utf-8") as handle:
+                json.dump({"context": {}, "benchmarks": benchmarks}, handle)
+            return model.collect(results.load(path))
+
+    def test_a_format_without_a_reference_writer_takes_its_first_encoders_bytes(self):
+        found = self.pairings(["libprotobuf"])
+        by_encoder = {}
+        for p in found.items:
+            by_encoder.setdefault(p.serializer, []).append(p)
+        self.assertEqual(sorted(by_encoder), ["libprotobuf", "protobuf-c"])
+        for p in found.items:
+            self.assertGreater(p.decode, 0, f"{p.serializer} -> {p.parser}")
+        self.assertFalse([n for n in found.notes if "counts as 0" in n], found.notes)

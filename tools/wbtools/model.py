@@ -72,6 +72,12 @@ def collect(result, clock="cpu"):
         decoders = result.select(op="decode", **case)
         codec_runs = {(run.name.op, run.name.library): run
                       for run in result.select(**case) if run.name.op in ("compress", "decompress")}
+        # The serializer whose bytes every parser decodes at sizes other than the field
+        # size: the reference writer, or (a format without one, the binary formats) the
+        # format's first encoder that the run decodes from.
+        sources = {d.name.source for d in decoders}
+        stand_in = "reference" if "reference" in sources else next(
+            (e.name.library for e in encoders if e.name.library in sources), None)
         for encoder in encoders:
             size = encoder.counter("wire_bytes")
             if size is None:
@@ -80,9 +86,9 @@ def collect(result, clock="cpu"):
             parsers = [d for d in decoders if d.name.source in (encoder.name.library, "")]
             if not parsers:
                 # The default run decodes every serializer's bytes at the field sizes only;
-                # elsewhere a parser's time on the reference writer's (canonically equal)
+                # elsewhere a parser's time on the stand-in writer's (canonically equal)
                 # bytes stands in, and the notes say so.
-                parsers = [d for d in decoders if d.name.source == "reference"]
+                parsers = [d for d in decoders if d.name.source == stand_in]
                 (proxied if parsers else undecoded).append(encoder.name.full)
             for decoder in parsers or [None]:
                 base = Pairing(fmt, dataset, rows, encoder.name.library,
@@ -106,7 +112,8 @@ def collect(result, clock="cpu"):
         out.notes.append(f"{len(proxied)} serializers have no decode benchmark of their own bytes at "
                          "their size (the default run times every pairing at the field sizes "
                          "only; ./wirebench bench --full times all): their parsers' times on the "
-                         "reference writer's bytes stand in")
+                         "reference writer's bytes (a binary format's first encoder's) stand "
+                         "in")
     if undecoded:
         out.notes.append("no decode benchmark for the output of: " + ", ".join(undecoded) +
                          " - their decode time counts as 0 (the ranking favours them)")
