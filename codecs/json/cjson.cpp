@@ -5,9 +5,10 @@
 // cJSON keeps every number as a double (strtod over at most 63 characters,
 // correctly rounded in glibc; a longer number is left half read and fails as
 // trailing text) and every string NUL-terminated. So it does not tell 1.0
-// from 1, which an entity row's type comes from: no entity rows. And a string
-// with "\u0000" or a raw NUL byte in it would end there, silently: the
-// adapter rejects those inputs (docs/findings.md).
+// from 1: a whole number is an integer here, and an entity row's 1E+2 is an
+// Edm.Int32 where the other decoders say Edm.Double. A string with "\u0000"
+// or a raw NUL byte in it would end there, silently: the adapter rejects
+// those inputs (docs/findings.md).
 #include <cjson/cJSON.h>
 
 #include <algorithm>
@@ -53,7 +54,7 @@ struct CjsonDom {
       // Whole numbers in the int64 range as integers, as the other parsers
       // read integer text (cJSON does not keep which it was).
       const double d = finite_double(kLibrary, v->valuedouble);
-      if (d == std::trunc(d) && d >= -0x1p63 && d < 0x1p63)
+      if (d == std::trunc(d) && d >= -0x1p63 && d < 0x1p63 && !(d == 0 && std::signbit(d)))
         return store_int(kFormat, s, record, static_cast<int64_t>(d));
       return store_double(kFormat, s, record, d);
     }
@@ -80,6 +81,7 @@ bool json_space(char c) {
 
 class CjsonDecoder : public DecoderFor<CjsonDecoder> {
  public:
+  static constexpr bool kEntityRows = true;
   template <class T>
   void decode_rows(std::string_view input, std::vector<T>& rows) {
     DomBinder<CjsonDom>::bind_feed(parse(input).get(), rows, this->page_out());
@@ -99,8 +101,12 @@ class CjsonDecoder : public DecoderFor<CjsonDecoder> {
     // Not require_null_terminated, which wants a NUL inside the given length:
     // the rest after the root must be white space.
     Owned root(cJSON_ParseWithLengthOpts(json.data(), json.size(), &end, false));
-    const std::size_t at = end ? static_cast<std::size_t>(end - json.data()) : 0;
-    if (!root) throw DecodeError(kLibrary, "syntax error", static_cast<long long>(at + bom));
+    std::size_t at = end ? static_cast<std::size_t>(end - json.data()) : 0;
+    if (!root) {
+      // cJSON's failing position is one past the offending byte.
+      if (at > 0 && at <= json.size()) --at;
+      throw DecodeError(kLibrary, "syntax error", static_cast<long long>(at + bom));
+    }
     std::size_t rest = at;
     while (rest < json.size() && json_space(json[rest])) ++rest;
     if (rest != json.size())
@@ -157,7 +163,8 @@ class CjsonTree {
 
 class CjsonEncoder : public JsonEncoderFor<CjsonEncoder> {
  public:
-  // Properties of entity rows are written, but see the decoder: no entity rows.
+  // cJSON prints a whole double as an integer, which an entity row without
+  // a type annotation (v2) reads back as one.
   static constexpr bool kEntityRows = false;
   template <class T>
   void encode_rows(const std::vector<T>& rows, std::string& out) {

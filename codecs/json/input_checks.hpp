@@ -26,4 +26,13 @@ inline double finite_double(std::string_view library, double v) {
   return v;
 }
 
+// A library's message cut to kMaxMessage characters: some quote the input
+// they stopped on whole, a 5,000-digit number included.
+inline std::string brief(std::string what) {
+  constexpr std::size_t kMaxMessage = 160;
+  if (what.size() > kMaxMessage)
+    what = what.substr(0, kMaxMessage) + "... (" + std::to_string(what.size()) + " characters)";
+  return what;
+}
+
 }  // namespace wb::json

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "codecs/json/feed.hpp"
+#include "codecs/json/input_checks.hpp"
 #include "codecs/json/tree_builder.hpp"
 #include "codecs/registry.hpp"
 
@@ -83,9 +84,11 @@ class JanssonDecoder : public DecoderFor<JanssonDecoder> {
     const std::string_view json = skip_bom(input);
     json_error_t error;
     Owned root(json_loadb(json.data(), json.size(), JSON_DECODE_ANY | JSON_ALLOW_NUL, &error));
+    // error.position counts the bytes read, the offending one included.
+    const std::size_t at = error.position > 0 ? static_cast<std::size_t>(error.position) - 1 : 0;
     if (!root)
-      throw DecodeError(kLibrary, error.text,
-                        static_cast<long long>(error.position + (input.size() - json.size())));
+      throw DecodeError(kLibrary, brief(error.text),
+                        static_cast<long long>(at + (input.size() - json.size())));
     return root;
   }
 };

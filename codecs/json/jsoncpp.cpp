@@ -2,18 +2,24 @@
 // Json::Value, walked by the shared DomBinder; the writer builds a Json::Value
 // and writes it with a StreamWriter into the caller's string.
 //
-// JsonCpp keeps an object's members in a std::map, sorted by name, so a
-// row's properties lose their order: no entity rows, either way. It reads
+// JsonCpp keeps an object's members in a std::map, sorted by name. For entity
+// rows, whose properties keep their order, the decoder puts them back in
+// wire order from where each value started (Value::getOffsetStart); a
+// repeated name keeps its last place, not its first. The writer has no such
+// way back: it writes no entity rows. JsonCpp reads
 // doubles with the standard library's stream extraction (strtod, correctly
 // rounded in glibc), and keeps infinity for 1e400, which is rejected here as
 // by the other decoders.
 #include <json/json.h>
 
+#include <algorithm>
 #include <charconv>
 #include <memory>
 #include <ostream>
 #include <streambuf>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "codecs/json/feed.hpp"
 #include "codecs/json/input_checks.hpp"
@@ -25,6 +31,8 @@ namespace {
 
 constexpr std::string_view kLibrary = "jsoncpp";
 
+// kWireOrder: members in the order of the text (entity rows), not by name.
+template <bool kWireOrder>
 struct JsoncppDom {
   using Value = const Json::Value&;
   static bool is_object(Value v) { return v.isObject(); }
@@ -32,11 +40,22 @@ struct JsoncppDom {
   static std::size_t size(Value v) { return v.isObject() || v.isArray() ? v.size() : 0; }
   template <class F>
   static void members(Value v, F f) {
-    for (auto it = v.begin(); it != v.end(); ++it) {
-      const char* end = nullptr;
-      const char* name = it.memberName(&end);
-      f(std::string_view(name, end - name), *it);
+    if constexpr (kWireOrder) {
+      std::vector<std::pair<std::string_view, const Json::Value*>> in_order;
+      in_order.reserve(v.size());
+      for (auto it = v.begin(); it != v.end(); ++it) in_order.emplace_back(name(it), &*it);
+      std::sort(in_order.begin(), in_order.end(), [](const auto& a, const auto& b) {
+        return a.second->getOffsetStart() < b.second->getOffsetStart();
+      });
+      for (const auto& [key, child] : in_order) f(key, *child);
+    } else {
+      for (auto it = v.begin(); it != v.end(); ++it) f(name(it), *it);
     }
+  }
+  static std::string_view name(const Json::Value::const_iterator& it) {
+    const char* end = nullptr;
+    const char* begin = it.memberName(&end);
+    return {begin, static_cast<std::size_t>(end - begin)};
   }
   template <class F>
   static void elements(Value v, F f) {
@@ -85,6 +104,7 @@ long long error_offset(std::string_view json, const std::string& errors) {
 
 class JsoncppDecoder : public DecoderFor<JsoncppDecoder> {
  public:
+  static constexpr bool kEntityRows = true;
   JsoncppDecoder() {
     // Strict mode (no comments, trailing commas, single quotes or text after
     // the root; recursion bounded by stackLimit), but any value at the root,
@@ -98,10 +118,11 @@ class JsoncppDecoder : public DecoderFor<JsoncppDecoder> {
   }
   template <class T>
   void decode_rows(std::string_view input, std::vector<T>& rows) {
-    DomBinder<JsoncppDom>::bind_feed(parse(input), rows, this->page_out());
+    constexpr bool kEntity = std::is_same_v<T, EntityRow>;
+    DomBinder<JsoncppDom<kEntity>>::bind_feed(parse(input), rows, this->page_out());
   }
   std::size_t parse_only(std::string_view input) final {
-    return DomBinder<JsoncppDom>::figure(parse(input));
+    return DomBinder<JsoncppDom<false>>::figure(parse(input));
   }
 
  private:
@@ -120,7 +141,7 @@ class JsoncppDecoder : public DecoderFor<JsoncppDecoder> {
       throw DecodeError(kLibrary, e.what());
     }
     const long long at = error_offset(json, errors);
-    throw DecodeError(kLibrary, errors.substr(0, errors.find('\n', errors.find('\n') + 1)),
+    throw DecodeError(kLibrary, brief(errors.substr(0, errors.find('\n', errors.find('\n') + 1))),
                       at < 0 ? at : at + static_cast<long long>(bom));
   }
 

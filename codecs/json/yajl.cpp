@@ -102,7 +102,9 @@ class YajlDecoder : public DecoderFor<YajlDecoder> {
     if (status == yajl_status_ok) status = yajl_complete_parse(h.get());
     if (context.error) std::rethrow_exception(context.error);
     if (status == yajl_status_ok) return;
-    const std::size_t at = yajl_get_bytes_consumed(h.get());
+    // The bytes consumed, the offending one included.
+    const std::size_t consumed = yajl_get_bytes_consumed(h.get());
+    const std::size_t at = consumed > 0 ? consumed - 1 : 0;
     unsigned char* message = yajl_get_error(h.get(), 0, bytes, json.size());
     std::string what(reinterpret_cast<const char*>(message));
     yajl_free_error(h.get(), message);
