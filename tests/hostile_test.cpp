@@ -104,8 +104,8 @@ constexpr std::string_view kNoUtf8CheckJsonAccepts[] = {
 // overlong forms, surrogates and code points above U+10FFFF pass. json-c's
 // strict mode also takes raw control characters in strings.
 constexpr std::string_view kStructuralUtf8Accepts[] = {
-    "n_utf8_above_u10ffff", "n_utf8_overlong_3byte", "n_utf8_overlong_nul",
-    "n_utf8_overlong_slash", "n_utf8_surrogate"};
+    "n_utf8_above_u10ffff", "n_utf8_overlong_3byte", "n_utf8_overlong_nul", "n_utf8_overlong_slash",
+    "n_utf8_surrogate"};
 // nlohmann's BSON reader skips a document's length prefix and takes a
 // string's last byte for its NUL without looking at it.
 constexpr std::string_view kNlohmannBsonAccepts[] = {"built/n_bson_length_claims_2gib",

@@ -70,7 +70,8 @@ class JsonSpellings : public ::testing::TestWithParam<DecoderCase> {
     SCOPED_TRACE(std::string(why) + ": " + std::string(payload));
     try {
       const Records got = decode(decoder(), payload, kind);
-      if (!lenient(decoder().library, why)) ADD_FAILURE() << "accepted, " << row_count(got) << " rows";
+      if (!lenient(decoder().library, why))
+        ADD_FAILURE() << "accepted, " << row_count(got) << " rows";
     } catch (const DecodeError& e) {
       if (lenient(decoder().library, why))
         ADD_FAILURE() << "listed in kLenient but rejected: " << e.describe();

@@ -86,8 +86,8 @@ inline void json_seam(benchmark::State& state, const char* library) {
 }  // namespace wb::standalone
 
 // A library's standalone loop fn and the seam's parse-only of its decoder.
-#define WB_STANDALONE_PAIR(fn, token)                                      \
-  BENCHMARK_CAPTURE(json_seam, fn, token)                                  \
-      ->Name("seam/" token "/json/science/8100")                           \
-      ->Unit(benchmark::kMicrosecond);                                     \
+#define WB_STANDALONE_PAIR(fn, token)            \
+  BENCHMARK_CAPTURE(json_seam, fn, token)        \
+      ->Name("seam/" token "/json/science/8100") \
+      ->Unit(benchmark::kMicrosecond);           \
   BENCHMARK(fn)->Name("standalone/" token "/json/science/8100")->Unit(benchmark::kMicrosecond);

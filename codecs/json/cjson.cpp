@@ -117,10 +117,8 @@ class CjsonDecoder : public DecoderFor<CjsonDecoder> {
 
 // The tree for TreeBuilder. cJSON copies keys and strings from C strings:
 // scratch_ holds a string value's NUL-terminated copy.
-class CjsonTree {
+class CjsonTree : public CTree<cJSON, Release> {
  public:
-  using Node = cJSON*;
-  using Made = cJSON*;
   static Made object() { return made(cJSON_CreateObject()); }
   static Made array() { return made(cJSON_CreateArray()); }
   Made string(std::string_view v) {
@@ -131,33 +129,14 @@ class CjsonTree {
   static Made real(double v) { return made(cJSON_CreateNumber(v)); }
   static Made boolean(bool v) { return made(cJSON_CreateBool(v)); }
   static Made null() { return made(cJSON_CreateNull()); }
-  Node root(Made v) {
-    root_.reset(v);
-    return v;
-  }
   static Node put(Node object, const std::string& key, Made v) {
-    if (!cJSON_AddItemToObject(object, key.c_str(), v)) {
-      cJSON_Delete(v);
-      throw std::runtime_error("cjson: cJSON_AddItemToObject failed");
-    }
-    return v;
+    return linked(cJSON_AddItemToObject(object, key.c_str(), v), v, "cjson: cJSON_AddItemToObject");
   }
   static Node append(Node array, Made v) {
-    if (!cJSON_AddItemToArray(array, v)) {
-      cJSON_Delete(v);
-      throw std::runtime_error("cjson: cJSON_AddItemToArray failed");
-    }
-    return v;
+    return linked(cJSON_AddItemToArray(array, v), v, "cjson: cJSON_AddItemToArray");
   }
-  void clear() { root_.reset(); }
-  cJSON* root() const { return root_.get(); }
 
  private:
-  static Made made(Made v) {
-    if (!v) throw std::bad_alloc();
-    return v;
-  }
-  Owned root_;
   std::string scratch_;
 };
 

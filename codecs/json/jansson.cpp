@@ -94,42 +94,23 @@ class JanssonDecoder : public DecoderFor<JanssonDecoder> {
 };
 
 // The tree for TreeBuilder: every value is a new reference, which the parent
-// takes over (the _new setters).
-class JanssonTree {
+// takes over (the _new setters, even when they fail).
+class JanssonTree : public CTree<json_t, Release> {
  public:
-  using Node = json_t*;
-  using Made = json_t*;
-  static Made object() { return json_object(); }
-  static Made array() { return json_array(); }
-  static Made string(std::string_view v) { return json_stringn(v.data(), v.size()); }
-  static Made integer(int32_t v) { return json_integer(v); }
-  static Made real(double v) { return json_real(v); }
-  static Made boolean(bool v) { return json_boolean(v); }
-  static Made null() { return json_null(); }
-  Node root(Made v) {
-    root_.reset(checked(v));
-    return v;
-  }
+  static Made object() { return made(json_object()); }
+  static Made array() { return made(json_array()); }
+  static Made string(std::string_view v) { return made(json_stringn(v.data(), v.size())); }
+  static Made integer(int32_t v) { return made(json_integer(v)); }
+  static Made real(double v) { return made(json_real(v)); }
+  static Made boolean(bool v) { return made(json_boolean(v)); }
+  static Made null() { return made(json_null()); }
   static Node put(Node object, const std::string& key, Made v) {
-    if (json_object_setn_new(object, key.data(), key.size(), checked(v)) != 0)
-      throw std::runtime_error("jansson: json_object_setn_new failed");
-    return v;
+    return linked(json_object_setn_new(object, key.data(), key.size(), v) == 0, v,
+                  "jansson: json_object_setn_new", true);
   }
   static Node append(Node array, Made v) {
-    if (json_array_append_new(array, checked(v)) != 0)
-      throw std::runtime_error("jansson: json_array_append_new failed");
-    return v;
+    return linked(json_array_append_new(array, v) == 0, v, "jansson: json_array_append_new", true);
   }
-  void clear() { root_.reset(); }
-  const json_t* root() const { return root_.get(); }
-
- private:
-  // A constructor's NULL: no memory, invalid UTF-8, or a non-finite real.
-  static Made checked(Made v) {
-    if (!v) throw std::runtime_error("jansson: a value it cannot hold");
-    return v;
-  }
-  Owned root_;
 };
 
 class JanssonEncoder : public JsonEncoderFor<JanssonEncoder> {

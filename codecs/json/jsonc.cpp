@@ -35,7 +35,9 @@ struct JsoncDom {
   static bool is_object(Value v) { return json_object_is_type(v, json_type_object); }
   static bool is_array(Value v) { return json_object_is_type(v, json_type_array); }
   static std::size_t size(Value v) {
-    return is_object(v) ? json_object_object_length(v) : is_array(v) ? json_object_array_length(v) : 0;
+    return is_object(v)  ? json_object_object_length(v)
+           : is_array(v) ? json_object_array_length(v)
+                         : 0;
   }
   template <class F>
   static void members(Value v, F f) {
@@ -50,14 +52,13 @@ struct JsoncDom {
   static void store(const FieldSlot& s, void* record, Value v) {
     switch (json_object_get_type(v)) {
       case json_type_string:
-        return store_string(kFormat, s, record,
-                            {json_object_get_string(v),
-                             static_cast<std::size_t>(json_object_get_string_len(v))});
+        return store_string(
+            kFormat, s, record,
+            {json_object_get_string(v), static_cast<std::size_t>(json_object_get_string_len(v))});
       case json_type_int:
         return store_integer(s, record, v);
       case json_type_double:
-        return store_double(kFormat, s, record,
-                            finite_double(kLibrary, json_object_get_double(v)));
+        return store_double(kFormat, s, record, finite_double(kLibrary, json_object_get_double(v)));
       case json_type_boolean:
         return store_bool(kFormat, s, record, json_object_get_boolean(v));
       case json_type_null:
@@ -129,10 +130,8 @@ class JsoncDecoder : public DecoderFor<JsoncDecoder> {
 };
 
 // The tree for TreeBuilder: a parent takes over each child's reference.
-class JsoncTree {
+class JsoncTree : public CTree<json_object, Release> {
  public:
-  using Node = json_object*;
-  using Made = json_object*;
   static Made object() { return made(json_object_new_object()); }
   static Made array() { return made(json_object_new_array()); }
   static Made string(std::string_view v) {
@@ -142,33 +141,13 @@ class JsoncTree {
   static Made real(double v) { return made(json_object_new_double(v)); }
   static Made boolean(bool v) { return made(json_object_new_boolean(v)); }
   static Made null() { return nullptr; }  // json-c's null
-  Node root(Made v) {
-    root_.reset(v);
-    return v;
-  }
   static Node put(Node object, const std::string& key, Made v) {
-    if (json_object_object_add(object, key.c_str(), v) != 0) {
-      json_object_put(v);
-      throw std::runtime_error("json-c: json_object_object_add failed");
-    }
-    return v;
+    return linked(json_object_object_add(object, key.c_str(), v) == 0, v,
+                  "json-c: json_object_object_add");
   }
   static Node append(Node array, Made v) {
-    if (json_object_array_add(array, v) != 0) {
-      json_object_put(v);
-      throw std::runtime_error("json-c: json_object_array_add failed");
-    }
-    return v;
+    return linked(json_object_array_add(array, v) == 0, v, "json-c: json_object_array_add");
   }
-  void clear() { root_.reset(); }
-  json_object* root() const { return root_.get(); }
-
- private:
-  static Made made(Made v) {
-    if (!v) throw std::bad_alloc();
-    return v;
-  }
-  Owned root_;
 };
 
 class JsoncEncoder : public JsonEncoderFor<JsoncEncoder> {

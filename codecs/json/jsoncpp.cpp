@@ -96,8 +96,8 @@ long long error_offset(std::string_view json, const std::string& errors) {
   std::from_chars(text + comma + 9, text + errors.size(), column);
   std::size_t offset = 0;
   for (std::size_t l = 1; l < line && offset < json.size(); ++offset)
-    if (json[offset] == '\n' || (json[offset] == '\r' && (offset + 1 == json.size() ||
-                                                          json[offset + 1] != '\n')))
+    if (json[offset] == '\n' ||
+        (json[offset] == '\r' && (offset + 1 == json.size() || json[offset + 1] != '\n')))
       ++l;
   return column == 0 ? -1 : static_cast<long long>(offset + column - 1);
 }

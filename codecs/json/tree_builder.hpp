@@ -5,6 +5,8 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -61,6 +63,39 @@ class TreeBuilder {
   Tree tree_;
   std::vector<Open> stack_;
   std::string key_;  // NUL-terminated, for the C libraries that want one
+};
+
+// What the C libraries' trees (json-c, Jansson, cJSON) share as TreeBuilder
+// policies: T* handles, the root owned through Free (the library's release),
+// a constructor's NULL as an error, and a child its parent refused released.
+template <class T, class Free>
+class CTree {
+ public:
+  using Node = T*;
+  using Made = T*;
+  Node root(Made v) {
+    root_.reset(v);
+    return v;
+  }
+  void clear() { root_.reset(); }
+  T* root() const { return root_.get(); }
+
+ protected:
+  // A constructor's NULL: no memory (or, for Jansson, a value it cannot hold).
+  static Made made(Made v) {
+    if (!v) throw std::runtime_error("the JSON library could not make a value");
+    return v;
+  }
+  // ok: whether the parent took the child; a refused one is released here,
+  // unless the library's call takes it over either way (steals).
+  static Node linked(bool ok, Made v, const char* call, bool steals = false) {
+    if (ok) return v;
+    if (!steals) Free()(v);
+    throw std::runtime_error(std::string(call) + " failed");
+  }
+
+ private:
+  std::unique_ptr<T, Free> root_;
 };
 
 }  // namespace wb::json

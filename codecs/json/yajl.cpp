@@ -160,7 +160,7 @@ class YajlEncoder : public JsonEncoderFor<YajlEncoder> {
     static_cast<YajlEncoder*>(self)->out_->append(s, n);
   }
   std::unique_ptr<struct yajl_gen_t, void (*)(yajl_gen)> gen_{yajl_gen_alloc(nullptr),
-                                                               yajl_gen_free};
+                                                              yajl_gen_free};
   std::string* out_ = nullptr;
 };
 
