@@ -69,34 +69,25 @@ class PocoParser {
   Poco::JSON::Parser parser_;
 };
 
-class PocoDecoder : public DecoderFor<PocoDecoder> {
+class PocoDecoder : public EventDecoderFor<PocoDecoder> {
  public:
   static constexpr bool kEntityRows = true;
-  template <class T>
-  void decode_rows(std::string_view input, std::vector<T>& rows) {
-    SaxBinder<T> binder(rows, this->page_out());
-    parse(input, binder_parser_, static_cast<SaxBinderBase&>(binder));
-    binder.finish();
-  }
-  std::size_t parse_only(std::string_view input) final {
-    IgnoreEvents ignore;
-    parse(input, ignore_parser_, ignore);
-    return ignore.events;
-  }
-
- private:
   // Poco's errors say what but not where: no offset.
   template <class Target>
-  void parse(std::string_view input, PocoParser<Target>& parser, Target& target) {
+  void walk(std::string_view input, Target& target) {
     const std::string_view json = skip_bom(input);
     text_.assign(json);
     try {
-      parser.parse(text_, target);
+      if constexpr (std::is_same_v<Target, IgnoreEvents>)
+        ignore_parser_.parse(text_, target);
+      else
+        binder_parser_.parse(text_, target);
     } catch (const Poco::Exception& e) {
       throw DecodeError(kLibrary, brief(e.displayText()));
     }
   }
 
+ private:
   std::string text_;  // the payload's copy, reused
   PocoParser<SaxBinderBase> binder_parser_;
   PocoParser<IgnoreEvents> ignore_parser_;

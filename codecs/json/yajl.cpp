@@ -68,29 +68,16 @@ struct FreeParser {
   void operator()(yajl_handle h) const { yajl_free(h); }
 };
 
-class YajlDecoder : public DecoderFor<YajlDecoder> {
+class YajlDecoder : public EventDecoderFor<YajlDecoder> {
  public:
   static constexpr bool kEntityRows = true;
-  template <class T>
-  void decode_rows(std::string_view input, std::vector<T>& rows) {
-    SaxBinder<T> binder(rows, this->page_out());
-    parse(input, static_cast<SaxBinderBase&>(binder));  // one instantiation for every T
-    binder.finish();
-  }
-  std::size_t parse_only(std::string_view input) final {
-    IgnoreEvents ignore;
-    parse(input, ignore);
-    return ignore.events;
-  }
-
- private:
   // YAJL's defaults are the strict ones: UTF-8 validated, no comments, one
   // value and nothing after it. It has no depth limit to set: its state
   // stack is on the heap, one byte per level, and it does not recurse.
   // A handle cannot be reset, so each parse allocates one (a few hundred
   // bytes), as YAJL's own examples do.
   template <class Target>
-  static void parse(std::string_view input, Target& target) {
+  static void walk(std::string_view input, Target& target) {
     const std::string_view json = skip_bom(input);
     const std::size_t bom = input.size() - json.size();
     Context<Target> context{target, nullptr};
