@@ -28,8 +28,8 @@ constexpr Leniency kLenient[] = {
     {"jsoncpp", "raw control character"},
     {"jsoncpp", "a bad number in an annotation"},
     // json-c's strict mode takes single-quoted names and raw control
-    // characters; json-c and YAJL turn a lone surrogate escape into the
-    // three bytes of its code point.
+    // characters; a lone surrogate escape reads as U+FFFD in json-c and as
+    // "?" in YAJL.
     {"json-c", "single quotes"},
     {"json-c", "raw control character"},
     {"json-c", "lone surrogate"},
