@@ -336,11 +336,15 @@ run_band() {
   mapfile -t band_extra < <(band_args "$band")
   log "$(band_title "$band"): ${counts[$index]} benchmarks"
   ((index == first_band)) && note=$DEBUG_NOTE
+  # The log exists, empty, before tail follows it and the run appends to it:
+  # a missing one would leave tail with no file, and a stale one would show
+  # the last run's lines and then this one's unfiltered after the truncation.
+  : >"$logfile"
   # stdbuf: Google Benchmark's table goes to stdout, which a file buffers by
   # the page; line by line, the screen follows the run.
   GLIBC_TUNABLES="$HEAP_TUNABLES" WIREBENCH_COMMIT="$commit" "${pin[@]}" stdbuf -oL \
     "$EXE" --benchmark_out="$part" "${common[@]}" "${band_extra[@]}" "${extra[@]}" \
-    >"$logfile" 2>&1 &
+    >>"$logfile" 2>&1 &
   run_pid=$!
   tail -n +1 -s 0.2 -f --pid="$run_pid" "$logfile" |
     console_filter "$note" "$total" "$finished" "$work_finished" "$work_total" \
