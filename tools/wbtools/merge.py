@@ -13,6 +13,11 @@ figures (one call's, benchmarks/memory.cpp) are written into each timed repetiti
 same benchmark. Google Benchmark 1.7.1 writes stale figures into every repetition of a
 memory run but the last; with one repetition there is none.
 
+A run in rounds (benchmarks/rounds.hpp, context run_design "rounds") gets its round ids
+made unique across the parts, each competitor's per-round ratio to its unit's probe, and the
+aggregates after the repetitions: mean, median, stddev, cv and the paired figures
+(wbtools/paired.py).
+
 usage: python3 -m wbtools.merge OUT.json --state-before S.json --state-after S.json
                                 [--memory MEMORY.json] PART.json:ROWS:MIN_TIME ...
 """
@@ -22,7 +27,7 @@ import json
 import os
 import sys
 
-from wbtools import cli
+from wbtools import cli, paired
 from wbtools.results import MEMORY_FIELDS
 
 # Context fields that differ between the parts by nature (the band, the start time).
@@ -78,6 +83,8 @@ def merge(parts, state_before=None, state_after=None, memory=None):
                                 f"({other.get('executable')!r}): not one run")
         _same_run(context, other, f"the part for rows {rows}")
     context["bands"] = [{"rows": rows, "min_time_s": min_time,
+                         **({"rounds": int(data["context"]["rounds"])}
+                            if paired.in_rounds(data.get("context")) else {}),
                          "started": data.get("context", {}).get("date"),
                          "benchmarks": sum(1 for b in data.get("benchmarks", [])
                                            if b.get("run_type") == "iteration"
@@ -85,6 +92,13 @@ def merge(parts, state_before=None, state_after=None, memory=None):
                         for data, rows, min_time in parts]
     if state_before is not None or state_after is not None:
         context["machine_state"] = {"before": state_before, "after": state_after}
+    if paired.in_rounds(context):
+        lists = [data.get("benchmarks", []) for data, _, _ in parts]
+        paired.renumber(lists)
+        for entries in lists:
+            paired.pair(entries)
+        for entries in lists:
+            entries += paired.aggregates(entries)
     benchmarks = [b for data, _, _ in parts for b in data.get("benchmarks", [])]
     merged = {"context": context, "benchmarks": benchmarks}
     if memory is not None:
