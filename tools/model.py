@@ -15,7 +15,7 @@ import json
 import math
 import sys
 
-from wbtools import cli, links, model, model_view, results
+from wbtools import cli, links, model, model_view, paired, results
 
 
 def parse_args(argv):
@@ -65,7 +65,9 @@ def main(argv=None):
     if not pairings.items:
         print(f"{args.result}: no encode benchmarks with a wire_bytes counter: nothing to model")
         return 0
-    print(f"# Transfer model: {args.result} ({args.clock}_time medians)\n")
+    estimator = ("paired times: the probe's fast time x the median per-round ratio, "
+                 "intervals over the rounds" if paired.in_rounds(result.context) else "medians")
+    print(f"# Transfer model: {args.result} ({args.clock}_time {estimator})\n")
     for note in pairings.notes:
         print(f"note: {note}")
     print()

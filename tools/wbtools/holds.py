@@ -4,11 +4,13 @@ Any run gets a page: the whole suite, or a focused run of two benchmarks. The pa
 what the file holds (benchmarks, formats, payloads, operations, how many of the registry's
 codecs of each format) and what the page therefore cannot show ("no link model: no encode
 in the run"), then, per question (one payload, one operation, one input), the competitors side
-by side: each one's median against the fastest's, as the ratio of the two samples and its
-95 % interval (stats.ratio_interval, the interval the Mann-Whitney U-test inverts).
+by side: each one's figure against the fastest's. In a run in rounds that is the median of
+the two competitors' per-round ratios and its sign-test 95 % interval (paired.ratio_of); in
+another run the ratio of the two samples and its 95 % interval (stats.ratio_interval, the
+interval the Mann-Whitney U-test inverts).
 """
 
-from . import labels, runs, stats
+from . import labels, paired, runs, stats
 
 # A run of every benchmark has at least this many repetitions per benchmark (tools/run_bench.sh
 # defaults to 6): median_interval needs 6 for a 95 % interval.
@@ -40,13 +42,16 @@ def ratios(result):
     for members in groups.values():
         if len(members) < 2:
             continue
-        fastest_key, fastest = min(members, key=lambda m: m[1].median())
+        fastest_key, fastest = min(members, key=lambda m: m[1].figure())
         for key, run in members:
             entry = {"fastest": fastest.name.library}
             if key == fastest_key:
                 entry.update(ratio=1.0, verdict="fastest")
             else:
-                point, interval = stats.ratio_interval(run.cpu, fastest.cpu)
+                # In rounds: the per-round ratios of the two, a paired comparison; else the
+                # ratio of the two samples.
+                both = paired.ratio_of(run.ratios["cpu"], fastest.ratios["cpu"])
+                point, interval = both or stats.ratio_interval(run.cpu, fastest.cpu)
                 entry["ratio"] = point
                 if interval is None:
                     entry["verdict"] = "too few repetitions"
@@ -68,7 +73,7 @@ def questions(result):
         if key in against:
             groups.setdefault(question(run.name), []).append((run, against[key]))
     order = {op: i for i, op in enumerate(COMPARED_OPS)}
-    return [(q, sorted(members, key=lambda m: m[0].median()))
+    return [(q, sorted(members, key=lambda m: m[0].figure()))
             for q, members in sorted(groups.items(), key=lambda g: (
                 g[0][:3], order.get(g[0][3], len(order)), g[0][4] != "reference", g[0][4]))]
 

@@ -171,3 +171,14 @@ def aggregates(entries):
         if paired:
             out.append(paired)
     return out
+
+
+def ratio_of(numerator, denominator):
+    """Two competitors of one unit compared round by round: (median of the per-round ratios
+    numerator/denominator, their stats.median_interval or None), from each one's
+    {round_id: ratio to the probe}; None when they share no round."""
+    common = sorted(set(numerator) & set(denominator))
+    ratios = [numerator[r] / denominator[r] for r in common if denominator[r] > 0]
+    if not ratios:
+        return None
+    return statistics.median(ratios), stats.median_interval(ratios)
