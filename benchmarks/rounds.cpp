@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <iostream>
 #include <map>
 #include <optional>
 #include <random>
@@ -216,6 +217,10 @@ std::size_t run_rounds(const RoundsOptions& options) {
   benchmark::AddCustomContext("rounds", std::to_string(options.rounds));
   benchmark::AddCustomContext("round_order_seed", std::to_string(options.order_seed));
   benchmark::AddCustomContext("round_probe_every", std::to_string(options.probe_every));
+  // Google Benchmark's header (machine, load, context) as its console prints it.
+  benchmark::BenchmarkReporter::PrintBasicContext(&std::cout,
+                                                  benchmark::BenchmarkReporter::Context());
+  std::cout << std::flush;
   std::printf("%s\n", std::string(72, '-').c_str());
   Rounds rounds(options);
   const std::size_t ran = rounds.run(units);

@@ -383,6 +383,7 @@ run_band() {
   mapfile -t band_extra < <(band_args "$band")
   log "$(band_title "$band"): ${counts[$index]} benchmarks"
   ((index == first_band)) && note=$DEBUG_NOTE
+  : >"$logfile" # before tail opens it, which may be before the process starts
   # stdbuf: Google Benchmark's table goes to stdout, which a file buffers by
   # the page; line by line, the screen follows the run.
   GLIBC_TUNABLES="$HEAP_TUNABLES" WIREBENCH_COMMIT="$commit" "${pin[@]}" stdbuf -oL \

@@ -142,6 +142,17 @@ def collect(result, clock="cpu"):
     return out
 
 
+def cpu_interval(p):
+    """(low, high): the 95 % interval of a pairing's CPU (encode + compress + decompress +
+    decode) over the rounds, widened where needed to hold its figure (a median of sums
+    and a sum of medians differ a little); None without rounds or with fewer than 6."""
+    interval = stats.median_interval(p.cpu_rounds) if p.cpu_rounds else None
+    if interval is None:
+        return None
+    cpu = p.encode + p.compress + p.decompress + p.decode
+    return min(interval.low, cpu), max(interval.high, cpu)
+
+
 def call(p, link, bandwidth_bps=None, connection=None):
     """Seconds of one call, split: encode, compress, wire, decompress, decode, hops_cpu, total.
 
@@ -162,13 +173,9 @@ def call(p, link, bandwidth_bps=None, connection=None):
     }
     parts["cpu"] = (p.encode + p.compress + p.decompress + p.decode + parts["hops_cpu"])
     parts["total"] = parts["cpu"] + parts["wire"]
-    interval = stats.median_interval(p.cpu_rounds) if p.cpu_rounds else None
+    interval = cpu_interval(p)
     if interval is not None:
-        # The figures are medians of ratios, the interval the rounds' CPU totals': shifted so
-        # that it holds the call's CPU figure.
-        scale = parts["cpu"] / (p.encode + p.compress + p.decompress + p.decode or math.inf)
-        parts["cpu_low"] = min(interval.low * scale, parts["cpu"])
-        parts["cpu_high"] = max(interval.high * scale, parts["cpu"])
+        parts["cpu_low"], parts["cpu_high"] = (v * (1 + hops) for v in interval)
         parts["total_low"] = parts["cpu_low"] + parts["wire"]
         parts["total_high"] = parts["cpu_high"] + parts["wire"]
     parts["cpu_share"] = parts["cpu"] / parts["total"] if parts["total"] > 0 else math.nan

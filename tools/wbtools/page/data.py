@@ -56,17 +56,21 @@ def _pairings(pairings):
         return index[text]
     by_case = {}
     for p in pairings.items:
+        # The CPU's 95 % interval over the rounds last (null without): the page calls two
+        # calls whose intervals overlap tied (model.tied).
+        low, high = model.cpu_interval(p) or (None, None)
         by_case.setdefault(f"{p.dataset}/{p.rows}", []).append(
             [ref(p.format), ref(p.serializer), ref(p.parser), ref(p.compression), p.wire_bytes,
-             p.encode, p.decode, p.compress, p.decompress])
+             p.encode, p.decode, p.compress, p.decompress, low, high])
     return strings, by_case
 
 
 def _interval(run):
-    """(low, high, kind, coverage) of a run's cpu times: the order-statistic interval of the
-    median when there are enough repetitions, else min-max."""
+    """(low, high, kind, coverage) of a run's cpu figure: the paired interval of a run in
+    rounds, the order-statistic interval of the median when there are enough repetitions,
+    else min-max."""
     times = run.cpu
-    interval = stats.median_interval(times) if times else None
+    interval = run.figure_interval()
     if interval:
         return interval.low, interval.high, "ci", interval.confidence
     if times:
@@ -84,7 +88,7 @@ def throughput(result, noisy):
         name = run.name
         if run.error or name.op not in THROUGHPUT_OPS or name.is_reference or name.threads != 1:
             continue
-        median = run.median()
+        median = run.figure()
         rate = run.throughput()
         payload = rate * median if rate and median and math.isfinite(median) else None
         low, high, kind, coverage = _interval(run)
