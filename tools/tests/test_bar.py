@@ -1,0 +1,71 @@
+"""The bar's figures (tools/bar.py): Kendall's tau and the comparison of two runs' answers."""
+
+import json
+import os
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import bar  # noqa: E402
+from wbtools import links, model  # noqa: E402
+
+
+class Tau(unittest.TestCase):
+    def test_same_order_reversed_order_and_one_swap(self):
+        self.assertEqual(bar.kendall_tau("abcd", "abcd"), 1.0)
+        self.assertEqual(bar.kendall_tau("abcd", "dcba"), -1.0)
+        self.assertAlmostEqual(bar.kendall_tau("abcd", "bacd"), 4 / 6)
+        # Items the other ranking lacks are left out.
+        self.assertEqual(bar.kendall_tau("abxc", "abc"), 1.0)
+
+
+def pairing(parser, cpu, rounds=()):
+    return model.Pairing("json", "message", 100, "reference", parser, "none", 1000.0, cpu, 0.0,
+                         cpu_rounds=tuple(rounds))
+
+
+class Answers(unittest.TestCase):
+    def ranked(self, pairings):
+        link = links.pick(links.load_links(None), "lan")[0]
+        return {("lan", "message", 100): model.rank(pairings, link)}
+
+    def test_a_moved_fastest_that_is_tied_counts_as_tied(self):
+        close = [1.00e-3, 0.99e-3, 1.01e-3, 1.00e-3, 1.02e-3, 0.98e-3]
+        a = self.ranked([pairing("x", 1.00e-3, close), pairing("y", 1.01e-3, close),
+                         pairing("z", 3e-3, [3e-3] * 6)])
+        b = self.ranked([pairing("x", 1.01e-3, close), pairing("y", 1.00e-3, close),
+                         pairing("z", 3.2e-3, [3.2e-3] * 6)])
+        found = bar.answers(a, b)
+        self.assertEqual((found["fastest_same"], found["fastest_tied"]), (0, 1))
+        self.assertEqual(found["fastest_moved"], [])
+        # x and y: 1 % apart, within 3 %; z: 6.7 % apart.
+        self.assertAlmostEqual(found["cpu_within_3pct"], 2 / 3)
+
+    def test_a_moved_fastest_without_intervals_is_moved(self):
+        a = self.ranked([pairing("x", 1.0e-3), pairing("y", 2.0e-3)])
+        b = self.ranked([pairing("x", 2.0e-3), pairing("y", 1.0e-3)])
+        found = bar.answers(a, b)
+        self.assertEqual(found["fastest_moved"], ["lan message 100"])
+        self.assertEqual(found["tau_median"], -1.0)
+
+
+class Wire(unittest.TestCase):
+    def test_cases_within_five_percent_and_the_flagged_ones(self):
+        data = {"type": "wirebench-wire", "context": {}, "cases": [
+            {"profile": "wan", "payload": "json/science/1000", "congestion": "cubic",
+             "connection": "warm", "model": {"model": {"ratio": 0.40}},
+             "disagreeing_rounds": [1]},
+            {"profile": "wan", "payload": "json/message/100", "congestion": "cubic",
+             "connection": "cold", "model": {"model": {"ratio": 1.02}},
+             "disagreeing_rounds": []}]}
+        with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as handle:
+            json.dump(data, handle)
+        self.addCleanup(os.unlink, handle.name)
+        found = bar.wire_figures([handle.name])[0]
+        self.assertEqual((found["cases"], found["within_5pct"]), (2, 1))
+        self.assertEqual(found["flagged"], ["wan json/science/1000 cubic warm rounds [1]"])
+
+
+if __name__ == "__main__":
+    unittest.main()
