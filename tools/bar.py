@@ -15,6 +15,9 @@ build/bar/slowed, patched there, never committed) and, with --wire, two
   wall time      each default run's, against 10 minutes
   wire           every case within +-5 % in both matrix runs, or the flagged cases named
 
+and, beside the bar, how far each estimator (median, minimum, paired time) moves between
+the two runs.
+
 Prints a Markdown table and writes it with the figures as JSON to --out (default
 build/bar-<UTC stamp>.json and .md).
 
@@ -52,6 +55,8 @@ def parse_args(argv):
     parser.add_argument("--out-dir", default=os.path.join(ROOT, "build", "bar"),
                         help="where the runs go (default build/bar)")
     parser.add_argument("--out", metavar="FILE.json")
+    parser.add_argument("--estimators", nargs=2, metavar="RESULT.json",
+                        help="only the estimators' table of two runs")
     return parser.parse_args(argv)
 
 
@@ -176,6 +181,43 @@ def compare_calls(old_path, new_path, only=None):
         sum(v.call == "slower" for v in chosen.values())
 
 
+ESTIMATORS = {
+    "median": lambda run: run.median(),
+    "minimum": lambda run: min(run.cpu) if run.cpu else float("nan"),
+    "paired": lambda run: run.figure() if run.paired else float("nan"),
+}
+
+
+def estimators(old_path, new_path):
+    """{estimator: (median, p90, share above 5 %) of |new/old - 1|} over the benchmarks of
+    two runs: how far each estimator moves between runs of one build."""
+    old, new = results.load(old_path), results.load(new_path)
+    out = {}
+    for label, estimate in ESTIMATORS.items():
+        moves = []
+        for name, before in old.runs.items():
+            after = new.runs.get(name)
+            if after is None or before.error or after.error or name.startswith("calibration/"):
+                continue
+            a, b = estimate(before), estimate(after)
+            if a > 0 and b > 0:
+                moves.append(abs(b / a - 1))
+        if moves:
+            moves.sort()
+            out[label] = (statistics.median(moves), moves[int(0.9 * (len(moves) - 1))],
+                          sum(m > 0.05 for m in moves) / len(moves), len(moves))
+    return out
+
+
+def estimator_table(found):
+    lines = ["| estimator | benchmarks | median | p90 | share above 5 % |",
+             "| --- | ---: | ---: | ---: | ---: |"]
+    for label, (median, p90, share, count) in found.items():
+        lines.append(f"| {label} | {count:,} | {100 * median:.1f} % | {100 * p90:.1f} % | "
+                     f"{100 * share:.0f} % |")
+    return "\n".join(lines)
+
+
 def wire_figures(paths):
     out = []
     for path in paths:
@@ -217,11 +259,16 @@ def table(figures):
                      f"{'; '.join(wire['flagged']) or 'none'}"))
     lines = ["| bar | target | measured |", "| --- | --- | --- |"]
     lines += [f"| {a} | {b} | {c} |" for a, b, c in rows]
+    lines += ["", "Between the two runs, by estimator (|B/A - 1| per benchmark):", "",
+              estimator_table(f["estimators"])]
     return "\n".join(lines)
 
 
 def main(argv=None):
     args = parse_args(argv)
+    if args.estimators:
+        print(estimator_table(estimators(*args.estimators)))
+        return 0
     os.makedirs(args.out_dir, exist_ok=True)
     figures = {}
     if args.runs:
@@ -232,6 +279,7 @@ def main(argv=None):
     figures["runs"] = [first, second]
     figures["answers"] = answers(model_json(first), model_json(second))
     figures["compare"] = compare_calls(first, second)[:2]
+    figures["estimators"] = estimators(first, second)
     slowed = args.slowed
     if slowed is None and not args.runs:
         slowed, _ = bench(slowed_build(args.out_dir), args.out_dir)

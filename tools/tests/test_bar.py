@@ -69,3 +69,26 @@ class Wire(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class Estimators(unittest.TestCase):
+    def test_a_slow_window_in_one_run_moves_the_median_and_not_the_paired_time(self):
+        from tests import test_paired as tp
+        paths = []
+        # A: a quiet run; B: three of its six rounds in a slow window, probes and all.
+        for slow in ((), (0, 2, 4)):
+            entries = []
+            for r in range(6):
+                speed = 1.6 if r in slow else 1.0
+                entries += [tp.entry(tp.PROBE, r, r, 0, speed, probe=True),
+                            tp.entry(tp.FAST, r, r, 1, 10.0 * speed),
+                            tp.entry(tp.PROBE, r, r, 2, speed, probe=True)]
+            with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as handle:
+                json.dump({"context": {"run_design": "rounds"},
+                           "benchmarks": tp.with_aggregates(entries)}, handle)
+            self.addCleanup(os.unlink, handle.name)
+            paths.append(handle.name)
+        found = bar.estimators(*paths)
+        self.assertAlmostEqual(found["paired"][0], 0.0)
+        self.assertAlmostEqual(found["median"][0], 0.3)  # median of 10, 10, 10, 16, 16, 16
+        self.assertAlmostEqual(found["minimum"][0], 0.0)
