@@ -29,7 +29,6 @@ and the analysis of runs made before:
 
 import argparse
 import datetime
-import json
 import os
 import statistics
 import subprocess
@@ -298,13 +297,7 @@ def main(argv=None):
         figures["wire"] = wire_figures(wire_runs)
     stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y%m%dT%H%M%SZ")
     out = args.out or os.path.join(ROOT, "build", f"bar-{stamp}.json")
-    markdown = table(figures)
-    with open(out, "w", encoding="utf-8") as handle:
-        json.dump(figures, handle, indent=1, default=str)
-    with open(os.path.splitext(out)[0] + ".md", "w", encoding="utf-8") as handle:
-        handle.write(markdown + "\n")
-    print(markdown)
-    print(out, file=sys.stderr)
+    cli.write_report(out, figures, table(figures))
     return 0
 
 

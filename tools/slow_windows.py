@@ -211,15 +211,8 @@ def main(argv=None):
         except cli.UserError as err:
             print(f"slow-windows: {name} skipped: {err}", file=sys.stderr)
             rows.append({"setting": name, "skipped": str(err)})
-    os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
-    with open(out, "w", encoding="utf-8") as handle:
-        json.dump({"date": stamp, "seconds_per_setting": args.seconds, "slow_above": SLOW,
-                   "rows": rows}, handle, indent=1)
-    markdown = table(rows)
-    with open(os.path.splitext(out)[0] + ".md", "w", encoding="utf-8") as handle:
-        handle.write(markdown + "\n")
-    print(markdown)
-    print(out, file=sys.stderr)
+    cli.write_report(out, {"date": stamp, "seconds_per_setting": args.seconds,
+                           "slow_above": SLOW, "rows": rows}, table(rows))
     return 0
 
 
