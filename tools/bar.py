@@ -16,7 +16,8 @@ build/bar/slowed, patched there, never committed) and, with --wire, two
   wire           every case within +-5 % in both matrix runs, or the flagged cases named
 
 and, beside the bar, how far each estimator (median, minimum, paired time) moves between
-the two runs.
+the two runs (--estimators A B alone), and within the first run how far its competitors'
+round times and per-round ratios spread (--spread A alone).
 
 Prints a Markdown table and writes it with the figures as JSON to --out (default
 build/bar-<UTC stamp>.json and .md).
@@ -56,6 +57,9 @@ def parse_args(argv):
     parser.add_argument("--out", metavar="FILE.json")
     parser.add_argument("--estimators", nargs=2, metavar="RESULT.json",
                         help="only the estimators' table of two runs")
+    parser.add_argument("--spread", metavar="RESULT.json",
+                        help="only the within-run table of one run in rounds: how far its "
+                             "round times and its per-round ratios spread")
     return parser.parse_args(argv)
 
 
@@ -217,6 +221,37 @@ def estimator_table(found):
     return "\n".join(lines)
 
 
+def spread(path):
+    """Within one run in rounds, per competitor: the largest over the smallest of its round
+    times and of its per-round ratios to the probe (median and p90 over the competitors),
+    and the share of its rounds above 1.3x its fastest, by time and by ratio."""
+    result = results.load(path)
+    out = {}
+    for label, values_of in (("time", lambda run: run.cpu),
+                             ("paired ratio", lambda run: list(run.ratios["cpu"].values()))):
+        widths, slow, total = [], 0, 0
+        for run in result.runs.values():
+            values = values_of(run)
+            if run.error or not run.ratios["cpu"] or len(values) < 2 or min(values) <= 0:
+                continue
+            widths.append(max(values) / min(values))
+            slow += sum(v > 1.3 * min(values) for v in values)
+            total += len(values)
+        if widths:
+            widths.sort()
+            out[label] = (len(widths), statistics.median(widths),
+                          widths[int(0.9 * (len(widths) - 1))], slow / total)
+    return out
+
+
+def spread_table(found):
+    lines = ["| per round | competitors | max/min: median | max/min: p90 | rounds above 1.3x "
+             "the fastest |", "| --- | ---: | ---: | ---: | ---: |"]
+    for label, (count, median, p90, share) in found.items():
+        lines.append(f"| {label} | {count:,} | {median:.3f} | {p90:.3f} | {100 * share:.1f} % |")
+    return "\n".join(lines)
+
+
 def wire_figures(paths):
     out = []
     for path in paths:
@@ -259,7 +294,8 @@ def table(figures):
     lines = ["| bar | target | measured |", "| --- | --- | --- |"]
     lines += [f"| {a} | {b} | {c} |" for a, b, c in rows]
     lines += ["", "Between the two runs, by estimator (|B/A - 1| per benchmark):", "",
-              estimator_table(f["estimators"])]
+              estimator_table(f["estimators"]), "", "Within the first run:", "",
+              spread_table(f["spread"])]
     return "\n".join(lines)
 
 
@@ -267,6 +303,9 @@ def main(argv=None):
     args = parse_args(argv)
     if args.estimators:
         print(estimator_table(estimators(*args.estimators)))
+        return 0
+    if args.spread:
+        print(spread_table(spread(args.spread)))
         return 0
     os.makedirs(args.out_dir, exist_ok=True)
     figures = {}
@@ -279,6 +318,7 @@ def main(argv=None):
     figures["answers"] = answers(model_json(first), model_json(second))
     figures["compare"] = compare_calls(first, second)[:2]
     figures["estimators"] = estimators(first, second)
+    figures["spread"] = spread(first)
     slowed = args.slowed
     if slowed is None and not args.runs:
         slowed, _ = bench(slowed_build(args.out_dir), args.out_dir)

@@ -92,3 +92,19 @@ class Estimators(unittest.TestCase):
         self.assertAlmostEqual(found["paired"][0], 0.0)
         self.assertAlmostEqual(found["median"][0], 0.3)  # median of 10, 10, 10, 16, 16, 16
         self.assertAlmostEqual(found["minimum"][0], 0.0)
+
+
+class Spread(unittest.TestCase):
+    def test_a_slow_round_spreads_the_times_and_not_the_ratios(self):
+        from tests import test_paired as tp
+        with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as handle:
+            json.dump({"context": {"run_design": "rounds"},
+                       "benchmarks": tp.with_aggregates(tp.rounds_run(slow_round=2))}, handle)
+        self.addCleanup(os.unlink, handle.name)
+        found = bar.spread(handle.name)
+        count, median, _, share = found["time"]
+        self.assertEqual(count, 2)
+        self.assertAlmostEqual(median, 1.6 * 1.02)  # the slow round, with its own 2 %
+        self.assertAlmostEqual(share, 2 / 12)
+        self.assertAlmostEqual(found["paired ratio"][1], 1.02)
+        self.assertEqual(found["paired ratio"][3], 0.0)
