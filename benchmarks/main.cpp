@@ -89,8 +89,7 @@ int main(int argc, char** argv) {
     else if (i > 0 && arg == "--wirebench_cold_cache")
       cold_cache = true;
     else if (i > 0 && arg.starts_with(kRoundsFlag)) {
-      if ((rounds.rounds = parse_count(kRoundsFlag, arg.substr(kRoundsFlag.size()))) == 0)
-        return 2;
+      if ((rounds.rounds = parse_count(kRoundsFlag, arg.substr(kRoundsFlag.size()))) == 0) return 2;
     } else if (i > 0 && arg.starts_with(kRoundSeedFlag)) {
       if (!(round_seed = parse_seed(arg.substr(kRoundSeedFlag.size())))) {
         std::fprintf(stderr, "wirebench_bench: invalid round seed '%s'\n", argv[i]);
@@ -136,11 +135,13 @@ int main(int argc, char** argv) {
   if (rounds.rounds > 0) {
     // The rounds write the file themselves, once (Google Benchmark would
     // rewrite it on every call), and each call runs one repetition.
-    std::erase_if(args, [](char* a) { return std::string_view(a).starts_with("--benchmark_out="); });
+    std::erase_if(args,
+                  [](char* a) { return std::string_view(a).starts_with("--benchmark_out="); });
     for (char* a : args)
       if (std::string_view(a).starts_with("--benchmark_repetitions=")) {
-        std::fprintf(stderr, "wirebench_bench: with --wirebench_rounds a round is a repetition: "
-                             "leave out --benchmark_repetitions\n");
+        std::fprintf(stderr,
+                     "wirebench_bench: with --wirebench_rounds a round is a repetition: "
+                     "leave out --benchmark_repetitions\n");
         return 2;
       }
     rounds.out_path = std::string(out_path);

@@ -107,8 +107,8 @@ void register_reference_benchmarks() {
   }
   for (const auto& [bytes, src] : by_size) {
     const std::string size = std::to_string(bytes);
-    const std::string unit = std::string(dataset_info(src.dataset).name) + "/" +
-                             std::to_string(src.rows);
+    const std::string unit =
+        std::string(dataset_info(src.dataset).name) + "/" + std::to_string(src.rows);
     register_for_rows(src.rows, "reference/memcpy/" + size, unit,
                       [src = src](benchmark::State& s) { run_memcpy(s, src); });
     const std::string scan = "reference/byte-scan/" + size;

@@ -64,8 +64,7 @@ struct Unit {
 
 // The units holding a benchmark the filter matches, in the roster's order.
 std::vector<Unit> units_of(const std::string& filter) {
-  const std::regex matches(filter.empty() || filter == "all" ? "." : filter,
-                           std::regex::extended);
+  const std::regex matches(filter.empty() || filter == "all" ? "." : filter, std::regex::extended);
   std::vector<Unit> units;
   std::map<std::string, std::size_t> index;
   for (const Entrant& e : roster()) {
@@ -85,8 +84,7 @@ std::vector<Unit> units_of(const std::string& filter) {
 
 class Rounds {
  public:
-  explicit Rounds(const RoundsOptions& options)
-      : options_(options), order_(options.order_seed) {}
+  explicit Rounds(const RoundsOptions& options) : options_(options), order_(options.order_seed) {}
 
   std::size_t run(std::vector<Unit>& units) {
     std::size_t ran = 0;
