@@ -214,3 +214,20 @@ class Compare(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class Headline(unittest.TestCase):
+    def test_the_fastest_call_names_the_calls_tied_with_it(self):
+        from wbtools import model_view
+        link = links.pick(links.load_links(None), "lan")[0]
+        close = [1.00e-3, 0.99e-3, 1.01e-3, 1.0e-3, 1.02e-3, 0.98e-3]
+
+        def pairing(parser, cpu, rounds):
+            return model.Pairing("json", "science", 8100, "reference", parser, "none", 1000.0,
+                                 cpu, 0.0, cpu_rounds=tuple(rounds))
+        pairings = model.Pairings([pairing("a", 1.0e-3, close), pairing("b", 1.005e-3, close),
+                                   pairing("c", 2e-3, [2e-3] * 6)])
+        table = model_view.headline(pairings, [link], "science")
+        self.assertIn("json reference → a (tied with json reference → b) |", table)
+        self.assertNotIn("→ c", table)
+        self.assertEqual(model_view.headline(pairings, [link], "message"), "")

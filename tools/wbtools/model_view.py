@@ -252,3 +252,45 @@ def as_json(pairings, links, dataset=None):
     latency, bandwidth = fit.relay_2009()
     out["relay_2009_fit"] = {"latency_s": latency, "bandwidth_bps": bandwidth}
     return out
+
+
+def call_label(p):
+    """A call as the headline names it: "json rapidjson-dom → simdjson-ondemand, zstd"."""
+    suffix = "" if p.compression == "none" else f", {p.compression}"
+    return f"{p.format} {p.serializer} → {p.parser or '(no decoder)'}{suffix}"
+
+
+def headline_label(ranked, most=2):
+    """The fastest call of rank()'s list, and the calls tied with it by name (up to most,
+    then how many more): the data cannot rank those, so none is named the fastest alone."""
+    label = call_label(ranked[0][0])
+    ties = model.tied_with_fastest(ranked)
+    if ties:
+        more = f" and {len(ties) - most} more" if len(ties) > most else ""
+        label += f" (tied with {', '.join(call_label(q) for q, _ in ties[:most])}{more})"
+    return label
+
+
+def headline(pairings, links, dataset):
+    """The README's headline table for dataset at its largest size: per link the fastest
+    call (with the calls tied with it), its CPU, wire and CPU share, and the fastest
+    uncompressed Atom call. "" when the dataset has no pairing."""
+    sizes = [rows for ds, rows in pairings.cases() if ds == dataset]
+    if not sizes:
+        return ""
+    case = pairings.of_case(dataset, max(sizes))
+    rows = []
+    for link in links:
+        ranked = model.rank(case, link)
+        if not ranked:
+            continue
+        _, parts = ranked[0]
+        atom = model.rank([p for p in case if p.format == "atom" and p.compression == "none"],
+                          link)
+        rows.append([f"`{link.name}` {link_summary(link)}", headline_label(ranked),
+                     units.seconds(parts["cpu"]), units.seconds(parts["wire"]),
+                     units.percent(parts["cpu_share"]),
+                     f"{units.seconds(atom[0][1]['total'])} "
+                     f"({units.percent(atom[0][1]['cpu_share'])})" if atom else "-"])
+    return units.table(["link profile", "fastest call", "CPU", "wire", "CPU share",
+                        "uncompressed Atom: total (CPU share)"], rows, "llrrrr")

@@ -9,7 +9,7 @@ import os
 
 
 from . import holds
-from . import charts, conformance, model, noise, paired, published, units
+from . import charts, conformance, model, model_view, noise, paired, published, units
 from .page import build as page_build, data as page_data, markdown
 from .report_tables import case_title, representative, sizes_by_case, tables
 
@@ -34,11 +34,6 @@ def _summary_context(result):
         "The result file carries no context."
 
 
-def _pairing_label(p):
-    suffix = "" if p.compression == "none" else f" + {p.compression}"
-    return f"{p.format} {p.serializer} -> {p.parser or '(no decoder)'}{suffix}"
-
-
 def _headline(pairings, links):
     """Per dataset at its largest size: the fastest call on every link."""
     largest = {}
@@ -52,15 +47,10 @@ def _headline(pairings, links):
             ranked = model.rank(pairings.of_case(dataset, rows), link)
             if not ranked:
                 continue
-            p, call = ranked[0]
-            ties = model.tied_with_fastest(ranked)
-            label = _pairing_label(p)
-            if ties:
-                # The data cannot rank these: they are named as tied, not placed.
-                shown = ", ".join(_pairing_label(q) for q, _ in ties[:2])
-                more = f" and {len(ties) - 2} more" if len(ties) > 2 else ""
-                label += f" (tied with {shown}{more})"
-            table_rows.append([f"`{link.name}`", label, units.seconds(call["cpu"]),
+            _, call = ranked[0]
+            # Calls the data cannot rank are named as tied, not placed.
+            table_rows.append([f"`{link.name}`", model_view.headline_label(ranked),
+                               units.seconds(call["cpu"]),
                                units.seconds(call["wire"]), units.seconds(call["total"]),
                                units.percent(call["cpu_share"])])
         if table_rows:
