@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -211,6 +212,11 @@ std::size_t run_rounds(const RoundsOptions& options) {
                  options.filter.c_str());
     return 0;
   }
+  // Google Benchmark dates the context when it writes it, which the rounds do at the end.
+  char started[32];
+  const std::time_t now = std::time(nullptr);
+  std::strftime(started, sizeof started, "%Y-%m-%dT%H:%M:%S+00:00", std::gmtime(&now));
+  benchmark::AddCustomContext("rounds_started", started);
   benchmark::AddCustomContext("run_design", "rounds");
   benchmark::AddCustomContext("rounds", std::to_string(options.rounds));
   benchmark::AddCustomContext("round_order_seed", std::to_string(options.order_seed));

@@ -28,13 +28,13 @@ HEAP_TUNABLES="$(<"$ROOT/tools/heap_tunables.txt")"
 # together, and the figures come from the per-round ratios to the probe
 # (tools/wbtools/paired.py). So repetitions are short and rounds many rather
 # than repetitions long: cases of up to ~100 rows take microseconds and reach
-# hundreds of iterations in 0.005 s, the 1,000-row cases take 0.1-36 ms and
+# hundreds of iterations in 0.003 s, the 1,000-row cases take 0.1-36 ms and
 # the 8,100-row ones 0.06-300 ms (one iteration a round for the slowest). The
 # cheap band runs 8 rounds, the others 6, the fewest that give a 95 %
 # interval; the default `./wirebench bench` stays within 10 minutes on a
 # 2-core machine (docs/methodology.md, "Rounds").
 # ROWS:MIN_TIME:ROUNDS, in the order they run.
-DEFAULT_BANDS=("0-999:0.005:8" "1000-8099:0.01:6" "8100-:0.03:6")
+DEFAULT_BANDS=("0-999:0.003:8" "1000-8099:0.008:6" "8100-:0.03:6")
 # Without rounds (--no-rounds): ROWS:MIN_TIME, six repetitions interleaved at
 # random across the band's benchmarks: with 6 against 6 a U-test can reach
 # p = 0.002 and the order-statistic interval of a median reaches 95 %
@@ -76,8 +76,8 @@ options:
                      --no-rounds repetitions per benchmark (default 6); the file keeps
                      every repetition and the aggregates, the screen shows medians
   --min-time S       one minimum time per repetition for every benchmark, in one
-                     process (default: per band of rows, 0.01 s up to 999 rows,
-                     0.01 s up to 8,099, 0.03 s from 8,100; without rounds 0.01,
+                     process (default: per band of rows, 0.003 s up to 999 rows,
+                     0.008 s up to 8,099, 0.03 s from 8,100; without rounds 0.01,
                      0.03 and 0.1 s; context.bands)
   --no-rounds        no rounds: Google Benchmark's repetitions, interleaved at random
                      across each band's benchmarks (the design before rounds; no

@@ -75,7 +75,11 @@ def merge(parts, state_before=None, state_after=None, memory=None):
     if not parts:
         raise cli.UserError("merge: no part to merge")
     first = parts[0][0]
-    context = {k: v for k, v in first.get("context", {}).items() if k != "rows_band"}
+    context = {k: v for k, v in first.get("context", {}).items()
+               if k not in ("rows_band", "rounds_started")}
+    # A run in rounds writes its context at the end: the run's date is when it started.
+    if first.get("context", {}).get("rounds_started"):
+        context["date"] = first["context"]["rounds_started"]
     for data, rows, _ in parts[1:]:
         other = data.get("context", {})
         if other.get("executable") != context.get("executable"):
@@ -85,7 +89,8 @@ def merge(parts, state_before=None, state_after=None, memory=None):
     context["bands"] = [{"rows": rows, "min_time_s": min_time,
                          **({"rounds": int(data["context"]["rounds"])}
                             if paired.in_rounds(data.get("context")) else {}),
-                         "started": data.get("context", {}).get("date"),
+                         "started": data.get("context", {}).get("rounds_started")
+                         or data.get("context", {}).get("date"),
                          "benchmarks": sum(1 for b in data.get("benchmarks", [])
                                            if b.get("run_type") == "iteration"
                                            and b.get("repetition_index", 0) == 0)}
