@@ -114,7 +114,9 @@ def holds(result, pairings, memory_entries):
     registry, codecs = _registry(result), _timed(result)
     whole = runs.Run("", context=result.context,
                      benchmark_names=list(result.runs)).whole_suite
-    repetitions = [len(run.cpu) for run in timed if run.cpu]
+    # A run in rounds: a probe runs several times a round; the others' repetitions are rounds.
+    repetitions = [len(run.cpu) for run in timed if run.cpu and not run.probe]
+    rounds = any(run.probe for run in timed)
     present = {run.name.op for run in payload_runs}
     ops = [op for op in COMPARED_OPS if op in present] + sorted(present - set(COMPARED_OPS))
     missing = []
@@ -152,12 +154,15 @@ def holds(result, pairings, memory_entries):
         coverage.append([fmt, ", ".join(parts)])
     kind = str(result.context.get("run_kind") or "default")
     cases = sorted({(run.name.dataset, run.name.rows) for run in payload_runs})
+    word = "round" if rounds else "repetition"
     if not repetitions:
         reps = "no repetitions"
     elif min(repetitions) == max(repetitions):
-        reps = f"{_plural(repetitions[0], 'repetition')} each"
+        reps = f"{_plural(repetitions[0], word)} each"
     else:
-        reps = f"{min(repetitions)}-{max(repetitions)} repetitions"
+        reps = f"{min(repetitions)}-{max(repetitions)} {word}s"
+    if rounds:
+        reps += ", side by side with the payload's probe"
     failed = len(result.runs) - len(timed)
     summary = (f"{_plural(len(timed), 'benchmark')}"
                + (f" (and {failed:,} that did not run)" if failed else "")

@@ -124,6 +124,7 @@ class Run:
     # paired aggregate entry.
     ratios: dict = field(default_factory=lambda: {"cpu": {}, "real": {}})
     paired: dict = field(default_factory=dict)
+    probe: bool = False  # a unit's probe in a run in rounds (paired_reference 1)
 
     def figure(self, clock="cpu"):
         """The run's time per iteration in seconds as the tools answer with it: the paired
@@ -326,6 +327,7 @@ def _add_entry(runs, entry):
         run.aggregates[entry.get("aggregate_name", "")] = entry
         return
     if "round_id" in entry:
+        run.probe = run.probe or bool(entry.get("paired_reference"))
         for clock, key in (("cpu", "paired_ratio"), ("real", "paired_ratio_real")):
             if isinstance(entry.get(key), (int, float)):
                 run.ratios[clock][int(entry["round_id"])] = float(entry[key])

@@ -172,13 +172,16 @@
       return;
     }
     const [best, bestParts] = ranked[0];
+    const tiedWith = ranked.slice(1).filter(([, parts]) => wbModel.tied(bestParts, parts)).length;
     fill("answer",
       el("p", {class: "headline"}, `${dataset}, ${Number(rows).toLocaleString("en-US")} rows, on `,
          el("b", {}, state.custom ? `your link (${linkSummary(link)})` : link.name), ": ",
          el("b", {id: "best-pairing"}, pairingLabel(best)), ` is fastest at `,
          el("b", {}, F.seconds(bestParts.total)), ` per call: CPU ${F.seconds(bestParts.cpu)} `,
          `(${F.percent(bestParts.cpu_share)}), wire ${F.seconds(bestParts.wire)}. `,
-         `CPU and wire cost the same at ${crossoverText(best, link)} on this link's RTT.`),
+         `CPU and wire cost the same at ${crossoverText(best, link)} on this link's RTT.`,
+         tiedWith ? ` Tied with ${tiedWith} other call${tiedWith === 1 ? "" : "s"}: their ` +
+                    `95 % intervals overlap, so the data cannot rank them.` : ""),
       el("p", {class: "small wide-only"},
          `${ranked.length} pairings ranked (format × serializer × parser × compression); `,
          link.name === "custom" ? "custom: " : "",

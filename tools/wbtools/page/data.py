@@ -9,7 +9,7 @@ import dataclasses
 import math
 import statistics
 
-from .. import conformance, labels, model, noise, published, results, stats
+from .. import conformance, labels, model, noise, paired, published, results, stats
 from . import context, tags
 from .. import holds
 # The scenario tables are built in wire_data; their helpers stay importable from here.
@@ -252,6 +252,9 @@ def build(result, links, conformance_matrix=None, wire_result=None, appendix_htm
     memory_entries = memory(result)
     return clean({
         "result": result.path.rsplit("/", 1)[-1],
+        "estimator": ("cpu_time paired times (each unit's probe's fast time × the median of "
+                      "the per-round ratios to it; calls whose 95 % intervals overlap are tied)"
+                      if paired.in_rounds(result.context) else "cpu_time medians"),
         "context": context.rows(result.context),
         "warnings": context.warnings(result.context),
         "holds": holds.holds(result, pairings, memory_entries),
