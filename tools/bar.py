@@ -37,7 +37,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from wbtools import cli, compare, links, model, results  # noqa: E402
+from wbtools import cli, compare, links, model, paired, results  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SLOWED = "pugixml-dom"
@@ -184,10 +184,23 @@ def compare_calls(old_path, new_path, only=None):
         sum(v.call == "slower" for v in chosen.values())
 
 
+def _paired_with(quantile):
+    """The paired time with the probe's fast time taken as this quantile of its runs."""
+    def estimate(result, run):
+        probe = result.runs.get(run.paired.get("paired_probe", "")) if run.paired else None
+        if probe is None or not run.ratios["cpu"]:
+            return float("nan")
+        return paired.quantile(probe.cpu, quantile) * statistics.median(run.ratios["cpu"].values())
+    return estimate
+
+
 ESTIMATORS = {
-    "median": lambda run: run.median(),
-    "minimum": lambda run: min(run.cpu) if run.cpu else float("nan"),
-    "paired": lambda run: run.figure() if run.paired else float("nan"),
+    "median": lambda result, run: run.median(),
+    "minimum": lambda result, run: min(run.cpu) if run.cpu else float("nan"),
+    "paired (the file's)": lambda result, run: run.figure() if run.paired else float("nan"),
+    "paired, probe's minimum": _paired_with(0.0),
+    "paired, probe's 10th percentile": _paired_with(0.1),
+    "paired, probe's median": _paired_with(0.5),
 }
 
 
@@ -202,7 +215,7 @@ def estimators(old_path, new_path):
             after = new.runs.get(name)
             if after is None or before.error or after.error or name.startswith("calibration/"):
                 continue
-            a, b = estimate(before), estimate(after)
+            a, b = estimate(old, before), estimate(new, after)
             if a > 0 and b > 0:
                 moves.append(abs(b / a - 1))
         if moves:

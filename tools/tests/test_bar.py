@@ -89,7 +89,8 @@ class Estimators(unittest.TestCase):
             self.addCleanup(os.unlink, handle.name)
             paths.append(handle.name)
         found = bar.estimators(*paths)
-        self.assertAlmostEqual(found["paired"][0], 0.0)
+        self.assertAlmostEqual(found["paired (the file's)"][0], 0.0)
+        self.assertAlmostEqual(found["paired, probe's minimum"][0], 0.0)
         self.assertAlmostEqual(found["median"][0], 0.3)  # median of 10, 10, 10, 16, 16, 16
         self.assertAlmostEqual(found["minimum"][0], 0.0)
 

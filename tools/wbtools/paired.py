@@ -10,7 +10,7 @@ runs between every few competitors). From them:
   one at an end of the round). A slow window of the machine that moves a competitor moves
   the probes beside it too, so the ratio holds still where the time does not.
 - one aggregate entry per benchmark, `aggregate_name` "paired": `cpu_time` and `real_time`
-  are the probe's fast time (the FAST_QUANTILE quantile of all its runs in the unit: a
+  are the probe's fast time (the minimum of all its runs in the unit, FAST_QUANTILE: a
   time from the machine's fast windows, which are most of its time) times the median of
   the benchmark's per-round ratios, and `paired_ratio`, `paired_ratio_low`,
   `paired_ratio_high`, `paired_confidence` are that median and its distribution-free
@@ -29,10 +29,12 @@ from . import stats
 
 PROBE = "paired_reference"
 ROUND_FIELDS = ("round", "round_id", "round_slot", PROBE, "paired_ratio")
-# The probe's fast time: this quantile of its runs. The machine's slow windows take up to
-# a third of a run's time; the tenth percentile lies in the fast windows, and with the
-# dozens of probe runs a unit has it is steadier than the minimum.
-FAST_QUANTILE = 0.1
+# The probe's fast time: this quantile of its runs (0: the minimum). The machine's slow
+# windows take up to a third of a run's time and a time cannot fall below the machine's
+# fastest, so with the dozens of probe runs a unit has the minimum is the fast windows'
+# time; between two runs it moved least of the minimum, the 10th percentile and the median
+# (docs/methodology.md, "The paired figures").
+FAST_QUANTILE = 0.0
 _CLOCKS = ("cpu_time", "real_time")
 
 
