@@ -432,7 +432,7 @@ conformance_step() {
   local file="${final%.json}-conformance.json" status=0
   ((whole_suite)) || grep -qE '^json/[^/]+/[0-9]+/(decode|parse-only|decode-new-parser|decode-cold-cache)/' \
     "$parts_dir/names.txt" || return 0
-  log "JSON conformance (every JSON decoder over JSONTestSuite)"
+  log "JSON conformance (every JSON decoder over the conformance corpus)"
   "$BUILD/wirebench_cli" conformance --json "$file" >"$BUILD/bench-conformance.log" 2>&1 || status=$?
   case $status in
     0 | 1) conformance_file=$file ;;

@@ -109,6 +109,26 @@ ConcurrentRun run_concurrent(const Testbed& testbed, int clients,
   return run;
 }
 
+CallTally print_calls(const ConcurrentRun& run, const std::vector<HttpSpec>& calls,
+                      const std::string& series) {
+  CallTally tally;
+  for (std::size_t i = 0; i < run.calls.size(); ++i) {
+    const ConcurrentCall& c = run.calls[i];
+    const HttpResult& r = c.result;
+    std::string line = r.json(calls[static_cast<std::size_t>(c.call)], series, static_cast<int>(i));
+    line.pop_back();
+    std::printf("%s, \"client\": %d, \"call\": %d, \"start_s\": %s}\n", line.c_str(), c.client,
+                c.call, fixed(c.start_s).c_str());
+    if (r.ok()) {
+      tally.ok.push_back(&c);
+      continue;
+    }
+    ++tally.failed;
+    if (r.error.rfind("HTTP exchange failed", 0) != 0) ++tally.wrong;
+  }
+  return tally;
+}
+
 Distribution distribution(std::vector<double> values) {
   Distribution d;
   d.count = values.size();

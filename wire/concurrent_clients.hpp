@@ -36,6 +36,17 @@ ConcurrentRun run_concurrent(const Testbed& testbed, int clients,
                              const std::vector<HttpSpec>& calls,
                              std::chrono::milliseconds start_deadline, const std::string& label);
 
+// Prints every call of run as a JSON line on stdout (the result's line, with
+// the client, the call and its start) and tallies them. A call is wrong when
+// it failed other than by a connection stalled past the I/O timeout, which
+// under load is a result of the series: rows that differ, a bad status.
+struct CallTally {
+  std::vector<const ConcurrentCall*> ok;  // the calls that succeeded, by start
+  int failed = 0, wrong = 0;
+};
+CallTally print_calls(const ConcurrentRun& run, const std::vector<HttpSpec>& calls,
+                      const std::string& series);
+
 // Median (the mean of the middle two for an even count), p95 (nearest rank:
 // the ceil(0.95 n)-th smallest) and max of a sample; all 0 when it is empty.
 struct Distribution {

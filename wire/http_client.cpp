@@ -38,12 +38,6 @@ std::string first_line(const std::string& s) {
   return line.size() > 200 ? line.substr(0, 200) + "..." : line;
 }
 
-std::string fixed(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3f", v);
-  return buf;
-}
-
 std::uint64_t drops(const Testbed& testbed) {
   const auto& f = testbed.forwarder();
   return f.stats(Direction::kClientToServer).packets_dropped +

@@ -11,12 +11,6 @@
 namespace wire {
 namespace {
 
-std::string fixed(double v, int digits) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-  return buf;
-}
-
 void print_context(const std::string& scenario, const Testbed& testbed) {
   std::printf(
       "{\"type\": \"context\", \"scenario\": %s, \"link\": %s, \"http\": {\"library\": "

@@ -43,12 +43,6 @@ const Format kFormats[] = {
      "JSON ~ 4.4 KB for 100 messages; with 100 clients, no timeouts"},
 };
 
-std::string fixed(double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.3f", v);
-  return buf;
-}
-
 // The first call with its 401 challenge, then the warm calls.
 std::vector<HttpSpec> calls_for(const Format& f, int rows) {
   HttpSpec first;
@@ -110,27 +104,16 @@ int run_concurrent_series(ScenarioBed& bed, const Format& f) {
   std::fprintf(
       stderr, "wirebench_wire: poc: %s: %d clients x %zu calls, none started after %lld s\n",
       series.c_str(), kClients, calls.size(), static_cast<long long>(kStartDeadline.count()));
-  ConcurrentRun run =
+  const ConcurrentRun run =
       run_concurrent(bed.testbed(), kClients, calls, kStartDeadline, "poc: " + series);
+  const CallTally tally = print_calls(run, calls, series);
   std::vector<double> all, first, warm, encode, decode;
-  int failed = 0, wrong = 0, past_timeout = 0;
+  int past_timeout = 0;
   std::uint64_t body = 0;
-  for (std::size_t i = 0; i < run.calls.size(); ++i) {
-    const ConcurrentCall& c = run.calls[i];
-    const HttpResult& r = c.result;
-    std::string line = r.json(calls[static_cast<std::size_t>(c.call)], series, static_cast<int>(i));
-    line.pop_back();
-    std::printf("%s, \"client\": %d, \"call\": %d, \"start_s\": %s}\n", line.c_str(), c.client,
-                c.call, fixed(c.start_s).c_str());
-    if (!r.ok()) {
-      ++failed;
-      // Under load a connection can stall past the I/O timeout: a result of
-      // the series. Anything else (rows that differ, a bad status) is not.
-      if (r.error.rfind("HTTP exchange failed", 0) != 0) ++wrong;
-      continue;
-    }
+  for (const ConcurrentCall* c : tally.ok) {
+    const HttpResult& r = c->result;
     all.push_back(r.total_ms);
-    (c.call == 0 ? first : warm).push_back(r.total_ms);
+    (c->call == 0 ? first : warm).push_back(r.total_ms);
     encode.push_back(r.server_encode_ms);
     decode.push_back(r.decode_ms);
     body = r.body_bytes;
@@ -146,20 +129,21 @@ int run_concurrent_series(ScenarioBed& bed, const Format& f) {
       "\"wall_s\": %s, \"link_drops\": %llu, \"body_bytes\": %llu, \"encode_median_ms\": %s, "
       "\"decode_median_ms\": %s, \"published_body_bytes\": %s, \"published\": %s}\n",
       json_string(series).c_str(), kClients, calls.size(),
-      static_cast<long long>(kStartDeadline.count()), run.calls.size(), run.not_started, failed,
-      fixed(d.median).c_str(), fixed(d.p95).c_str(), fixed(d.max).c_str(), fixed(df.median).c_str(),
-      fixed(dw.median).c_str(), fixed(kTimeoutS).c_str(), past_timeout, fixed(run.wall_s).c_str(),
-      static_cast<unsigned long long>(run.link_drops), static_cast<unsigned long long>(body),
-      fixed(distribution(encode).median).c_str(), fixed(distribution(decode).median).c_str(),
-      published_bytes(f, 100).c_str(), json_string(f.published).c_str());
+      static_cast<long long>(kStartDeadline.count()), run.calls.size(), run.not_started,
+      tally.failed, fixed(d.median).c_str(), fixed(d.p95).c_str(), fixed(d.max).c_str(),
+      fixed(df.median).c_str(), fixed(dw.median).c_str(), fixed(kTimeoutS).c_str(), past_timeout,
+      fixed(run.wall_s).c_str(), static_cast<unsigned long long>(run.link_drops),
+      static_cast<unsigned long long>(body), fixed(distribution(encode).median).c_str(),
+      fixed(distribution(decode).median).c_str(), published_bytes(f, 100).c_str(),
+      json_string(f.published).c_str());
   std::fflush(stdout);
   std::fprintf(stderr,
                "wirebench_wire: poc: %s: %zu calls (%d not started) in %.1f s: median %.0f ms, "
                "p95 %.0f ms, max %.0f ms, %d past %.0f s, %d failed, %llu link drops\n",
                series.c_str(), run.calls.size(), run.not_started, run.wall_s, d.median, d.p95,
-               d.max, past_timeout, kTimeoutS, failed,
+               d.max, past_timeout, kTimeoutS, tally.failed,
                static_cast<unsigned long long>(run.link_drops));
-  return wrong;
+  return tally.wrong;
 }
 
 }  // namespace

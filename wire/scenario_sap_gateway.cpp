@@ -44,12 +44,6 @@ const Format kFormats[] = {
     {"json", "simdjson-dom"},
 };
 
-std::string fixed(double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.3f", v);
-  return buf;
-}
-
 HttpSpec spec_for(const Format& f, const char* dataset, int rows, int top) {
   HttpSpec s;
   s.dataset = dataset;
@@ -191,23 +185,12 @@ int run_concurrent_messages(ScenarioBed& bed, const Format& f) {
                static_cast<long long>(kStartDeadline.count()));
   const ConcurrentRun run = run_concurrent(bed.testbed(), kClients, calls, kStartDeadline,
                                            std::string(kScenario) + ": " + series);
+  const CallTally tally = print_calls(run, calls, series);
   std::vector<double> all;
-  int failed = 0, wrong = 0, past_timeout = 0;
+  int past_timeout = 0;
   std::uint64_t body = 0;
-  for (std::size_t i = 0; i < run.calls.size(); ++i) {
-    const ConcurrentCall& c = run.calls[i];
-    const HttpResult& r = c.result;
-    std::string line = r.json(calls[static_cast<std::size_t>(c.call)], series, static_cast<int>(i));
-    line.pop_back();
-    std::printf("%s, \"client\": %d, \"call\": %d, \"start_s\": %s}\n", line.c_str(), c.client,
-                c.call, fixed(c.start_s).c_str());
-    if (!r.ok()) {
-      ++failed;
-      // A connection stalled past the I/O timeout under load is a result of
-      // the series; anything else (rows that differ, a bad status) is not.
-      if (r.error.rfind("HTTP exchange failed", 0) != 0) ++wrong;
-      continue;
-    }
+  for (const ConcurrentCall* c : tally.ok) {
+    const HttpResult& r = c->result;
     all.push_back(r.total_ms);
     body = r.body_bytes;
     if (r.total_ms > kTimeoutS * 1e3) ++past_timeout;
@@ -220,17 +203,17 @@ int run_concurrent_messages(ScenarioBed& bed, const Format& f) {
       "%d, \"failed\": %d, \"median_ms\": %s, \"p95_ms\": %s, \"max_ms\": %s, \"timeout_s\": %s, "
       "\"past_timeout\": %d, \"wall_s\": %s, \"link_drops\": %llu, \"body_bytes\": %llu}\n",
       kScenario, json_string(series).c_str(), kClients, calls.size(),
-      static_cast<long long>(kStartDeadline.count()), run.calls.size(), run.not_started, failed,
-      fixed(d.median).c_str(), fixed(d.p95).c_str(), fixed(d.max).c_str(), fixed(kTimeoutS).c_str(),
-      past_timeout, fixed(run.wall_s).c_str(), static_cast<unsigned long long>(run.link_drops),
-      static_cast<unsigned long long>(body));
+      static_cast<long long>(kStartDeadline.count()), run.calls.size(), run.not_started,
+      tally.failed, fixed(d.median).c_str(), fixed(d.p95).c_str(), fixed(d.max).c_str(),
+      fixed(kTimeoutS).c_str(), past_timeout, fixed(run.wall_s).c_str(),
+      static_cast<unsigned long long>(run.link_drops), static_cast<unsigned long long>(body));
   std::fflush(stdout);
   std::fprintf(stderr,
                "wirebench_wire: %s: %s: %zu calls (%d not started) in %.1f s: median %.0f ms, "
                "p95 %.0f ms, max %.0f ms, %d past %.0f s, %d failed\n",
                kScenario, series.c_str(), run.calls.size(), run.not_started, run.wall_s, d.median,
-               d.p95, d.max, past_timeout, kTimeoutS, failed);
-  return wrong;
+               d.p95, d.max, past_timeout, kTimeoutS, tally.failed);
+  return tally.wrong;
 }
 
 }  // namespace

@@ -27,12 +27,6 @@ constexpr int kShareEchoes = 7;
 // start is a small part of it.
 constexpr double kBulkSeconds = 2.5;
 
-std::string fixed(double v, int digits) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-  return buf;
-}
-
 std::string list_ms(const std::vector<double>& values) {
   std::string out;
   for (double v : values) out += (out.empty() ? "" : ", ") + fixed(v, 3);

@@ -220,6 +220,13 @@ Fd Testbed::tcp_socket(Side side) const {
   });
 }
 
+std::string fixed(double v, int digits) {
+  const int n = std::snprintf(nullptr, 0, "%.*f", digits, v);
+  std::string out(static_cast<std::size_t>(n), '\0');
+  std::snprintf(out.data(), out.size() + 1, "%.*f", digits, v);
+  return out;
+}
+
 std::string json_string(const std::string& s) {
   std::string out = "\"";
   for (char c : s) {

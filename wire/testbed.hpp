@@ -121,5 +121,7 @@ class Testbed {
 
 // JSON string literal of s.
 std::string json_string(const std::string& s);
+// v with digits decimals: the numbers of the JSON lines the wire prints.
+std::string fixed(double v, int digits = 3);
 
 }  // namespace wire

@@ -116,21 +116,9 @@ class BsonEncoder : public EncoderFor<BsonEncoder> {
   BsonSink sink_;
 };
 
-class BsonDecoder : public DecoderFor<BsonDecoder> {
+class BsonDecoder : public json::EventDecoderFor<BsonDecoder> {
  public:
-  template <class T>
-  void decode_rows(std::string_view input, std::vector<T>& rows) {
-    json::SaxBinder<T> binder(rows, nullptr, kFormat);
-    walk(input, static_cast<json::SaxBinderBase&>(binder));
-    binder.finish();
-  }
-  std::size_t parse_only(std::string_view input) final {
-    json::IgnoreEvents ignore;
-    walk(input, ignore);
-    return ignore.events;
-  }
-
- private:
+  BsonDecoder() : EventDecoderFor(kFormat) {}
   // Every element of the document, depth first, as binder events.
   template <class Target>
   void walk(std::string_view input, Target& target) {
@@ -209,6 +197,8 @@ class BsonDecoder : public DecoderFor<BsonDecoder> {
       }
     }
   }
+
+ private:
   static std::string hex(unsigned v) {
     static constexpr char kDigits[] = "0123456789abcdef";
     return {kDigits[(v >> 4) & 15], kDigits[v & 15]};

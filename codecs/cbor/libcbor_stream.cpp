@@ -217,18 +217,12 @@ class Stream {
   std::exception_ptr error_;
 };
 
-class CborStreamDecoder : public DecoderFor<CborStreamDecoder> {
+class CborStreamDecoder : public json::EventDecoderFor<CborStreamDecoder> {
  public:
-  template <class T>
-  void decode_rows(std::string_view input, std::vector<T>& rows) {
-    json::SaxBinder<T> binder(rows, nullptr, kFormat);
-    Stream<json::SaxBinderBase>(binder).run(input);
-    binder.finish();
-  }
-  std::size_t parse_only(std::string_view input) final {
-    json::IgnoreEvents ignore;
-    Stream<json::IgnoreEvents>(ignore).run(input);
-    return ignore.events;
+  CborStreamDecoder() : EventDecoderFor(kFormat) {}
+  template <class Target>
+  static void walk(std::string_view input, Target& target) {
+    Stream<Target>(target).run(input);
   }
 };
 

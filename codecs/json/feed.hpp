@@ -162,6 +162,33 @@ class SaxBinder : public SaxBinderBase {
             &dialect_table<T>, std::is_same_v<T, EntityRow>, page, format) {}
 };
 
+// A decoder whose library reads a document as events: Impl::walk(input,
+// target) sends them to a SaxBinderBase (decode: one walk for every T) or to
+// IgnoreEvents (parse-only). format: "json", whose feed page reaches page(),
+// or a binary format whose map layout reads as a feed without one, named in
+// the binder's errors.
+template <class Impl>
+class EventDecoderFor : public DecoderFor<Impl> {
+ public:
+  template <class T>
+  void decode_rows(std::string_view input, std::vector<T>& rows) {
+    SaxBinder<T> binder(rows, format_ == kFormat ? this->page_out() : nullptr, format_);
+    static_cast<Impl*>(this)->walk(input, static_cast<SaxBinderBase&>(binder));
+    binder.finish();
+  }
+  std::size_t parse_only(std::string_view input) final {
+    IgnoreEvents ignore;
+    static_cast<Impl*>(this)->walk(input, ignore);
+    return ignore.events;
+  }
+
+ protected:
+  explicit EventDecoderFor(std::string_view format = kFormat) : format_(format) {}
+
+ private:
+  std::string_view format_;
+};
+
 // The DOM counterpart of SaxBinderBase::unsigned_integer.
 inline void store_unsigned(const FieldSlot& s, void* record, uint64_t v,
                            std::string_view format = kFormat) {

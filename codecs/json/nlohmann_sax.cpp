@@ -39,24 +39,11 @@ class Forwarder {
   std::size_t bom_;
 };
 
-class NlohmannSaxDecoder : public DecoderFor<NlohmannSaxDecoder> {
+class NlohmannSaxDecoder : public EventDecoderFor<NlohmannSaxDecoder> {
  public:
   static constexpr bool kEntityRows = true;
-  template <class T>
-  void decode_rows(std::string_view input, std::vector<T>& rows) {
-    SaxBinder<T> binder(rows, this->page_out());
-    parse(input, static_cast<SaxBinderBase&>(binder));  // one Forwarder for every T
-    binder.finish();
-  }
-  std::size_t parse_only(std::string_view input) final {
-    IgnoreEvents ignore;
-    parse(input, ignore);
-    return ignore.events;
-  }
-
- private:
   template <class Target>
-  static void parse(std::string_view input, Target& target) {
+  static void walk(std::string_view input, Target& target) {
     const std::string_view json = skip_bom(input);
     const std::size_t bom = input.size() - json.size();
     reject_nul(kLibrary, json, bom);

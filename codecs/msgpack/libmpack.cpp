@@ -158,26 +158,14 @@ struct Walk {
   }
 };
 
-class MpackDecoder : public DecoderFor<MpackDecoder> {
+class MpackDecoder : public json::EventDecoderFor<MpackDecoder> {
  public:
-  template <class T>
-  void decode_rows(std::string_view input, std::vector<T>& rows) {
-    json::SaxBinder<T> binder(rows, nullptr, kFormat);
-    parse(input, static_cast<json::SaxBinderBase&>(binder));
-    binder.finish();
-  }
-  std::size_t parse_only(std::string_view input) final {
-    json::IgnoreEvents ignore;
-    parse(input, ignore);
-    return ignore.events;
-  }
-
- private:
+  MpackDecoder() : EventDecoderFor(kFormat) {}
   template <class Target>
-  void parse(std::string_view input, Target& target) {
-    Walk<Target> walk{target, {}, nullptr};
+  void walk(std::string_view input, Target& target) {
+    Walk<Target> state{target, {}, nullptr};
     mpack_parser_init(&parser_, 0);
-    parser_.data.p = &walk;
+    parser_.data.p = &state;
     const char* at = input.data();
     std::size_t left = input.size();
     const int status = mpack_parse(&parser_, &at, &left, &Walk<Target>::enter, &Walk<Target>::exit);
@@ -193,10 +181,11 @@ class MpackDecoder : public DecoderFor<MpackDecoder> {
       case MPACK_NOMEM:
         throw DecodeError(kLibrary, "nested deeper than its walker's 32 levels", offset);
       default:  // MPACK_EXCEPTION
-        std::rethrow_exception(walk.error);
+        std::rethrow_exception(state.error);
     }
   }
 
+ private:
   mpack_parser_t parser_;
 };
 

@@ -3,7 +3,7 @@
   noise        one line: how many benchmarks have a CV above 5 % and the noisiest (REPORT.md
                and the page list them)
   conformance  one line per JSON decoder the run times (every decoder for a run of the whole
-               suite): its JSONTestSuite answers, from `wirebench conformance --json`
+               suite): its conformance answers, from `wirebench conformance --json`
   competitors  for a focused run: per question (one payload, one operation, one input) the
                competitors side by side, fastest first, each with its median and 95 % interval
                and its ratio to the fastest with the ratio's 95 % interval
@@ -17,7 +17,7 @@ import sys
 
 from . import cli, noise, results, units
 from .holds import question, ratios
-from .conformance import load as load_conformance
+from .conformance import corpus_name, load as load_conformance
 
 # A focused run can still hold many questions (`--filter '^json/'`): the screen shows the
 # first ones, REPORT.md and the page hold every one.
@@ -91,7 +91,7 @@ def noise_line(result):
 
 
 def conformance_lines(matrix, decoders=None):
-    """The JSONTestSuite answers of the matrix's decoders (those named in decoders, when
+    """The conformance answers of the matrix's decoders (those named in decoders, when
     given): one line per distinct answer, naming the decoders that give it."""
     answers = {}
     for d in matrix["decoders"]:
@@ -110,7 +110,8 @@ def conformance_lines(matrix, decoders=None):
         answers.setdefault(answer, []).append(d["library"])
     if not answers:
         return []
-    return ([f"JSON conformance (JSONTestSuite, {len(matrix['files'])} files):"] +
+    corpus = corpus_name(matrix)
+    return ([f"JSON conformance ({corpus}, {len(matrix['files'])} files):"] +
             [f"  {', '.join(libraries)}: {answer}" for answer, libraries in answers.items()])
 
 
