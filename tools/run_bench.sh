@@ -51,14 +51,15 @@ usage: ./wirebench bench [OPTIONS] [-- BENCHMARK_ARGS...]
 
 Builds, then runs wirebench_bench pinned to one CPU and writes Google Benchmark's
 JSON to results/<UTC stamp>-<machine>-<short commit>.json (atomically, never
-overwriting). The suite runs as one process per band of rows; a band that holds
-no benchmark of the run is skipped. Then, beside the result: the memory figures
+overwriting). The suite runs as one process per band of rows, each payload's
+benchmarks side by side in rounds; a band that holds no benchmark of the run is
+skipped. Then, beside the result: the memory figures
 (one call of every benchmark in wirebench_bench_memory), the JSON conformance
 matrix (<name>-conformance.json, when the run times a JSON decoder or is the
 whole suite), for the whole suite wirebench_standalone's loops
 (<name>-standalone.json) and with --icount callgrind's instruction counts
 (<name>-icount.json), then the report (<name>/report.html and REPORT.md).
-On screen: each benchmark's median as it finishes, a progress line on long
+On screen: each benchmark's median as its payload's rounds finish, a progress line on long
 runs, then the noise, the conformance of the run's JSON decoders and, for a
 focused run, its competitors side by side with their ratios and intervals.
 The result path is the last line of stdout; everything else goes to stderr.
@@ -84,7 +85,8 @@ options:
                      paired figures). Default: each unit (a dataset at one size, every
                      format) in rounds, every competitor once a round in a fresh random
                      order with the unit's probe between every few; figures from the
-                     per-round ratios to the probe (docs/methodology.md, "Rounds")
+                     per-round ratios to the probe (docs/methodology.md, "Rounds,
+                     bands and intervals")
   --no-interleave    with --no-rounds: each benchmark's repetitions one after the other
   --full             decode from every serializer at every size (default: every
                      pairing at each dataset's field size -- message/100,
