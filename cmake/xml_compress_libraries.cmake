@@ -17,6 +17,15 @@ wb_library(mxml "${MXML_VERSION}" "static (libmxml.a)" "${WB_DEBIAN_FLAGS}")
 # Poco's XML (SAX2 over expat, DOM, XMLWriter): shared, as Debian ships it.
 add_library(wb_poco_xml INTERFACE)
 target_link_libraries(wb_poco_xml INTERFACE Poco::XML Poco::Foundation)
+# Poco::Foundation carries compile definitions (glibc feature macros such as
+# _XOPEN_SOURCE=500, _DEBUG in Debug builds, its C++ level) that would apply
+# to every codec of wirebench_codecs: they go to Poco's adapters only.
+get_target_property(WB_POCO_DEFINITIONS Poco::Foundation INTERFACE_COMPILE_DEFINITIONS)
+set_target_properties(Poco::Foundation PROPERTIES INTERFACE_COMPILE_DEFINITIONS "")
+file(GLOB WB_POCO_SOURCES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/codecs/*/poco*.cpp
+     ${PROJECT_SOURCE_DIR}/benchmarks/standalone/*poco*.cpp)
+set_source_files_properties(${WB_POCO_SOURCES} PROPERTIES COMPILE_DEFINITIONS
+                            "${WB_POCO_DEFINITIONS}")
 
 # LZ4 (frame format) and Snappy (raw format): their archives.
 pkg_check_modules(LZ4 REQUIRED IMPORTED_TARGET liblz4)
