@@ -17,15 +17,25 @@ wb_library(mxml "${MXML_VERSION}" "static (libmxml.a)" "${WB_DEBIAN_FLAGS}")
 # Poco's XML (SAX2 over expat, DOM, XMLWriter): shared, as Debian ships it.
 add_library(wb_poco_xml INTERFACE)
 target_link_libraries(wb_poco_xml INTERFACE Poco::XML Poco::Foundation)
-# Poco::Foundation carries compile definitions (glibc feature macros such as
-# _XOPEN_SOURCE=500, _DEBUG in Debug builds, its C++ level) that would apply
-# to every codec of wirebench_codecs: they go to Poco's adapters only.
-get_target_property(WB_POCO_DEFINITIONS Poco::Foundation INTERFACE_COMPILE_DEFINITIONS)
-set_target_properties(Poco::Foundation PROPERTIES INTERFACE_COMPILE_DEFINITIONS "")
-file(GLOB WB_POCO_SOURCES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/codecs/*/poco*.cpp
-     ${PROJECT_SOURCE_DIR}/benchmarks/standalone/*poco*.cpp)
-set_source_files_properties(${WB_POCO_SOURCES} PROPERTIES COMPILE_DEFINITIONS
-                            "${WB_POCO_DEFINITIONS}")
+# Poco's and TinyXML-2's targets carry compile definitions (glibc feature
+# macros such as _XOPEN_SOURCE=500, _DEBUG in Debug builds, POCO_UNBUNDLED,
+# TINYXML2_IMPORT) that would apply to every codec of wirebench_codecs: they
+# go to the sources that include those libraries only.
+# wb_definitions_to_sources(target glob...): moves target's definitions.
+function(wb_definitions_to_sources target)
+  get_target_property(definitions ${target} INTERFACE_COMPILE_DEFINITIONS)
+  set_target_properties(${target} PROPERTIES INTERFACE_COMPILE_DEFINITIONS "")
+  file(GLOB sources CONFIGURE_DEPENDS ${ARGN})
+  foreach(source IN LISTS sources)
+    set_property(SOURCE ${source} APPEND PROPERTY COMPILE_DEFINITIONS "${definitions}")
+  endforeach()
+endfunction()
+set(WB_POCO_SOURCE_GLOBS ${PROJECT_SOURCE_DIR}/codecs/*/poco*.cpp
+    ${PROJECT_SOURCE_DIR}/benchmarks/standalone/*poco*.cpp)
+wb_definitions_to_sources(Poco::Foundation ${WB_POCO_SOURCE_GLOBS})
+wb_definitions_to_sources(Poco::XML ${WB_POCO_SOURCE_GLOBS})
+wb_definitions_to_sources(tinyxml2::tinyxml2 ${PROJECT_SOURCE_DIR}/codecs/xml/tinyxml2.cpp
+                          ${PROJECT_SOURCE_DIR}/benchmarks/standalone/tinyxml2*.cpp)
 
 # LZ4 (frame format) and Snappy (raw format): their archives.
 pkg_check_modules(LZ4 REQUIRED IMPORTED_TARGET liblz4)

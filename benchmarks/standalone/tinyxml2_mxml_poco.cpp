@@ -5,7 +5,11 @@
 // document). Mini-XML: mxmlLoadString with MXML_OPAQUE_CALLBACK (text as one
 // node per run, its cheapest type) and mxmlDelete, and mxmlSAXLoadString with
 // a callback that keeps nothing. Poco: SAXParser with namespaces over a
-// DefaultHandler (no-op), parseMemoryNP.
+// DefaultHandler (no-op), parseMemoryNP; DOMParser::parseMemory with
+// namespaces, the Document released.
+#include <Poco/AutoPtr.h>
+#include <Poco/DOM/DOMParser.h>
+#include <Poco/DOM/Document.h>
 #include <Poco/SAX/DefaultHandler.h>
 #include <Poco/SAX/SAXParser.h>
 #include <mxml.h>
@@ -66,6 +70,17 @@ void poco_sax(benchmark::State& state) {
       atom_payload());
 }
 
+void poco_dom(benchmark::State& state) {
+  Poco::XML::DOMParser parser;
+  parser.setFeature(Poco::XML::XMLReader::FEATURE_NAMESPACES, true);
+  run(
+      state,
+      [&](const std::string& in) {
+        const Poco::AutoPtr<Poco::XML::Document> doc = parser.parseMemory(in.data(), in.size());
+      },
+      atom_payload());
+}
+
 }  // namespace
 
 BENCHMARK_CAPTURE(atom_seam, tinyxml2_parse, "tinyxml2", false)
@@ -103,4 +118,13 @@ BENCHMARK_CAPTURE(atom_seam, poco_sax_decode, "poco-sax", true)
     ->Unit(benchmark::kMicrosecond);
 BENCHMARK(poco_sax)
     ->Name("standalone/poco-sax/atom/science/8100/parse")
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(atom_seam, poco_dom_parse, "poco-dom", false)
+    ->Name("seam/poco-dom/atom/science/8100/parse-only")
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(atom_seam, poco_dom_decode, "poco-dom", true)
+    ->Name("seam/poco-dom/atom/science/8100/decode")
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK(poco_dom)
+    ->Name("standalone/poco-dom/atom/science/8100/parse")
     ->Unit(benchmark::kMicrosecond);

@@ -1,12 +1,19 @@
 // Poco's XML library: the SAX2 decoder (Poco::XML::SAXParser, namespace-aware,
 // over the system's expat) feeds the shared binder from a ContentHandler; the
-// encoder writes through Poco::XML::XMLWriter into the caller's string.
+// DOM decoder (Poco::XML::DOMParser: the same SAX parse building Poco's DOM)
+// walks its Document with walk_dom; the encoder writes through
+// Poco::XML::XMLWriter into the caller's string.
 //
 // Security (docs/hostile-input.md): external general and parameter entities
 // off, so no DTD or external entity is read (and open_document() refuses a
 // DOCTYPE); internal entities would expand under expat's billion-laughs
-// accounting (2.4+), which Poco leaves at its defaults. Poco's DOMParser is
-// the same SAX parse building Poco's DOM (DOMBuilder): not a parser of its own.
+// accounting (2.4+), which Poco leaves at its defaults.
+#include <Poco/AutoPtr.h>
+#include <Poco/DOM/Attr.h>
+#include <Poco/DOM/DOMParser.h>
+#include <Poco/DOM/Document.h>
+#include <Poco/DOM/Element.h>
+#include <Poco/DOM/NamedNodeMap.h>
 #include <Poco/SAX/Attributes.h>
 #include <Poco/SAX/AttributesImpl.h>
 #include <Poco/SAX/ContentHandler.h>
@@ -29,6 +36,7 @@ namespace wb::xml {
 namespace {
 
 constexpr std::string_view kSax = "poco-sax";
+constexpr std::string_view kDom = "poco-dom";
 using Poco::XML::XMLString;
 
 // A std::streambuf that appends to a string: XMLWriter writes to a stream.
@@ -125,6 +133,29 @@ class PocoEncoder : public EncoderFor<PocoEncoder<Shape>> {
   }
 };
 
+// Runs a Poco parse, its exceptions as DecodeError (Poco gives a line and a
+// column, no byte offset).
+template <class F>
+auto translating_errors(std::string_view library, F parse) {
+  try {
+    return parse();
+  } catch (const Poco::XML::SAXParseException& e) {
+    throw DecodeError(library, e.message() + " (line " + std::to_string(e.getLineNumber()) +
+                                   ", column " + std::to_string(e.getColumnNumber()) + ")");
+  } catch (const Poco::Exception& e) {
+    throw DecodeError(library, e.displayText());
+  }
+}
+
+// Sets up a Poco parser (SAXParser, DOMParser) for untrusted input.
+template <class Parser>
+void configure(Parser& p) {
+  p.setFeature(Poco::XML::XMLReader::FEATURE_NAMESPACES, true);
+  p.setFeature(Poco::XML::XMLReader::FEATURE_NAMESPACE_PREFIXES, false);
+  p.setFeature(Poco::XML::XMLReader::FEATURE_EXTERNAL_GENERAL_ENTITIES, false);
+  p.setFeature(Poco::XML::XMLReader::FEATURE_EXTERNAL_PARAMETER_ENTITIES, false);
+}
+
 // Poco's events into the binder. An exception must not unwind through
 // expat's C frames below Poco: the first is kept, later events are ignored,
 // and it is rethrown after the parse.
@@ -175,10 +206,7 @@ class PocoSaxDecoder : public DecoderFor<PocoSaxDecoder<Shape>> {
  public:
   static constexpr bool kEntityRows = Shape::kEntityRows;
   PocoSaxDecoder() {
-    parser_.setFeature(Poco::XML::XMLReader::FEATURE_NAMESPACES, true);
-    parser_.setFeature(Poco::XML::XMLReader::FEATURE_NAMESPACE_PREFIXES, false);
-    parser_.setFeature(Poco::XML::XMLReader::FEATURE_EXTERNAL_GENERAL_ENTITIES, false);
-    parser_.setFeature(Poco::XML::XMLReader::FEATURE_EXTERNAL_PARAMETER_ENTITIES, false);
+    configure(parser_);
     parser_.setContentHandler(&handler_);
   }
   template <class T>
@@ -199,18 +227,63 @@ class PocoSaxDecoder : public DecoderFor<PocoSaxDecoder<Shape>> {
     const Document doc = open_document(kSax, input);
     handler_.binder = binder;
     handler_.failure = nullptr;
-    try {
-      parser_.parseMemoryNP(doc.body.data(), doc.body.size());
-    } catch (const Poco::XML::SAXParseException& e) {
-      throw DecodeError(kSax, e.message() + " (line " + std::to_string(e.getLineNumber()) +
-                                  ", column " + std::to_string(e.getColumnNumber()) + ")");
-    } catch (const Poco::Exception& e) {
-      throw DecodeError(kSax, e.displayText());
-    }
+    translating_errors(kSax, [&] { parser_.parseMemoryNP(doc.body.data(), doc.body.size()); });
     if (handler_.failure) std::rethrow_exception(handler_.failure);
   }
   BinderHandler handler_;
   Poco::XML::SAXParser parser_;
+};
+
+// Poco's DOM for walk_dom: namespace-aware nodes, so no PrefixScope.
+struct PocoDom {
+  using Node = const Poco::XML::Node*;
+  static bool is_element(Node n) { return n->nodeType() == Poco::XML::Node::ELEMENT_NODE; }
+  static bool is_text(Node n) {
+    const auto type = n->nodeType();
+    return type == Poco::XML::Node::TEXT_NODE || type == Poco::XML::Node::CDATA_SECTION_NODE;
+  }
+  static Node first_child(Node n) { return n->firstChild(); }
+  static Node next_sibling(Node n) { return n->nextSibling(); }
+  static std::string_view uri(Node n) { return n->namespaceURI(); }
+  static std::string_view local(Node n) { return n->localName(); }
+  static std::string_view value(Node n) { return n->getNodeValue(); }
+  // The attributes as Poco hands them out: a NamedNodeMap made per call.
+  template <class F>
+  static void attributes(Node n, F f) {
+    const Poco::AutoPtr<Poco::XML::NamedNodeMap> map = n->attributes();
+    for (unsigned long i = 0, count = map->length(); i < count; ++i) {
+      const auto* a = static_cast<const Poco::XML::Attr*>(map->item(i));
+      f(a->namespaceURI(), a->localName(), a->value());
+    }
+  }
+};
+
+template <class Shape>
+class PocoDomDecoder : public DecoderFor<PocoDomDecoder<Shape>> {
+ public:
+  static constexpr bool kEntityRows = Shape::kEntityRows;
+  PocoDomDecoder() { configure(parser_); }
+  template <class T>
+  void decode_rows(std::string_view input, std::vector<T>& rows) {
+    const Poco::AutoPtr<Poco::XML::Document> doc = load(input);
+    Binder<T> binder(shape_of(Shape::kFormat), rows, this->page_out());
+    walk_dom<PocoDom>(doc->documentElement(), binder);
+    binder.finish();
+  }
+  // The document element's local name length.
+  std::size_t parse_only(std::string_view input) final {
+    return load(input)->documentElement()->localName().size();
+  }
+
+ private:
+  Poco::AutoPtr<Poco::XML::Document> load(std::string_view input) {
+    const Document doc = open_document(kDom, input);
+    return translating_errors(kDom, [&] {
+      return Poco::AutoPtr<Poco::XML::Document>(
+          parser_.parseMemory(doc.body.data(), doc.body.size()));
+    });
+  }
+  Poco::XML::DOMParser parser_;
 };
 
 }  // namespace
@@ -222,3 +295,6 @@ WB_DEFINE_ENCODER(soap, poco, wb::xml::PocoEncoder<wb::xml::Soap>)
 WB_DEFINE_DECODER(atom, poco_sax, wb::xml::PocoSaxDecoder<wb::xml::Atom>)
 WB_DEFINE_DECODER(atom_v2, poco_sax, wb::xml::PocoSaxDecoder<wb::xml::Atom>)
 WB_DEFINE_DECODER(soap, poco_sax, wb::xml::PocoSaxDecoder<wb::xml::Soap>)
+WB_DEFINE_DECODER(atom, poco_dom, wb::xml::PocoDomDecoder<wb::xml::Atom>)
+WB_DEFINE_DECODER(atom_v2, poco_dom, wb::xml::PocoDomDecoder<wb::xml::Atom>)
+WB_DEFINE_DECODER(soap, poco_dom, wb::xml::PocoDomDecoder<wb::xml::Soap>)
