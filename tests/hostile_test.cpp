@@ -99,11 +99,11 @@ constexpr std::string_view kRapidxmlAccepts[] = {
 // a NUL; it also takes every "<?" for an XML declaration, so a processing
 // instruction inside an element (well-formed XML) is an error.
 constexpr std::string_view kTinyxml2Accepts[] = {
-    "n_char_ref_nul",           "n_char_ref_surrogate",    "n_char_ref_too_big",
-    "n_lt_in_attribute",        "n_nul_after_root",        "n_raw_ampersand",
-    "n_raw_control_char",       "n_undefined_entity",      "n_utf8_above_u10ffff",
+    "n_char_ref_nul",           "n_char_ref_surrogate",     "n_char_ref_too_big",
+    "n_lt_in_attribute",        "n_nul_after_root",         "n_raw_ampersand",
+    "n_raw_control_char",       "n_undefined_entity",       "n_utf8_above_u10ffff",
     "n_utf8_byte_ff",           "n_utf8_lone_continuation", "n_utf8_overlong_3byte",
-    "n_utf8_overlong_nul",      "n_utf8_overlong_slash",   "n_utf8_surrogate",
+    "n_utf8_overlong_nul",      "n_utf8_overlong_slash",    "n_utf8_surrogate",
     "n_utf8_truncated_sequence"};
 constexpr std::string_view kTinyxml2Rejects[] = {"malformed/atom/decode_message_comment_pi.xml",
                                                  "malformed/soap/decode_message_comment_pi.xml"};
@@ -111,9 +111,9 @@ constexpr std::string_view kTinyxml2Rejects[] = {"malformed/atom/decode_message_
 // or a code point above U+10FFFF passes), takes character references to such
 // code points, does not look for '<' in attribute values, and reads a DOCTYPE
 // after the root as one more directive (it never reads a DTD).
-constexpr std::string_view kMxmlAccepts[] = {
-    "n_char_ref_surrogate", "n_char_ref_too_big",   "n_doctype_after_root",
-    "n_lt_in_attribute",    "n_utf8_above_u10ffff", "n_utf8_surrogate"};
+constexpr std::string_view kMxmlAccepts[] = {"n_char_ref_surrogate", "n_char_ref_too_big",
+                                             "n_doctype_after_root", "n_lt_in_attribute",
+                                             "n_utf8_above_u10ffff", "n_utf8_surrogate"};
 // nlohmann's BSON reader skips a document's length prefix and takes a
 // string's last byte for its NUL without looking at it.
 constexpr std::string_view kNlohmannBsonAccepts[] = {"built/n_bson_length_claims_2gib",

@@ -52,9 +52,9 @@ void mxml_sax(benchmark::State& state) {
   run(
       state,
       [](const std::string& in) {
-        mxml_node_t* rest =
-            mxmlSAXLoadString(nullptr, in.c_str(), MXML_OPAQUE_CALLBACK,
-                              [](mxml_node_t*, mxml_sax_event_t, void*) {}, nullptr);
+        mxml_node_t* rest = mxmlSAXLoadString(
+            nullptr, in.c_str(), MXML_OPAQUE_CALLBACK, [](mxml_node_t*, mxml_sax_event_t, void*) {},
+            nullptr);
         if (rest) mxmlDelete(rest);  // none for a whole document
       },
       atom_payload());

@@ -25,8 +25,7 @@ class Lz4Compressor : public Compressor {
       "LZ4 frame, level 0 (fast), 64 KiB linked blocks, no checksums (the defaults)";
 
   Lz4Compressor() {
-    if (LZ4F_isError(LZ4F_createDecompressionContext(&dctx_, LZ4F_VERSION)))
-      throw std::bad_alloc();
+    if (LZ4F_isError(LZ4F_createDecompressionContext(&dctx_, LZ4F_VERSION))) throw std::bad_alloc();
   }
   ~Lz4Compressor() override { LZ4F_freeDecompressionContext(dctx_); }
   Lz4Compressor(const Lz4Compressor&) = delete;

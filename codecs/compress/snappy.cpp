@@ -35,10 +35,10 @@ class SnappyCompressor : public Compressor {
     if (!snappy::GetUncompressedLength(in.data(), in.size(), &length))
       throw DecodeError(kLibrary, "no valid length header", 0);
     if (length > kMaxExpansion * in.size())
-      throw DecodeError(kLibrary,
-                        "the header claims " + std::to_string(length) +
-                            " bytes, more than the stream can hold",
-                        0);
+      throw DecodeError(
+          kLibrary,
+          "the header claims " + std::to_string(length) + " bytes, more than the stream can hold",
+          0);
     out.resize(length);
     if (!snappy::RawUncompress(in.data(), in.size(), out.data()))
       throw DecodeError(kLibrary, "corrupt or truncated stream");

@@ -22,8 +22,8 @@ enum class TopLevel {
 // after n, falsy at the end), or throws DecodeError(library, ...) at
 // offset(n) (< 0: unknown) plus base.
 template <class Node, class Next, class Kind, class Offset>
-Node document_element(std::string_view library, Node first, Next next, Kind kind,
-                      Offset offset, long long base) {
+Node document_element(std::string_view library, Node first, Next next, Kind kind, Offset offset,
+                      long long base) {
   Node root{};
   for (Node n = first; n; n = next(n)) {
     const TopLevel k = kind(n);

@@ -179,8 +179,10 @@ class SaxBinding {
         const QNames names = scope_.enter(n);
         if (binder_->start(names.uri, names.local) && binder_->wants_attributes())
           scope_.attributes(
-              n, [&](std::string_view u, std::string_view l,
-                     std::string_view v) { binder_->attribute(u, l, v); },
+              n,
+              [&](std::string_view u, std::string_view l, std::string_view v) {
+                binder_->attribute(u, l, v);
+              },
               [&](std::string_view l) { return binder_->may_use_attribute(l); });
         break;
       }

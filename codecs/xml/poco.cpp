@@ -67,9 +67,8 @@ class PocoSink {
  public:
   explicit PocoSink(Poco::XML::XMLWriter& w) : w_(w) {}
   void declaration(bool standalone) {
-    w_.rawCharacters(standalone
-                         ? R"(<?xml version="1.0" encoding="utf-8" standalone="yes"?>)"
-                         : R"(<?xml version="1.0" encoding="utf-8"?>)");
+    w_.rawCharacters(standalone ? R"(<?xml version="1.0" encoding="utf-8" standalone="yes"?>)"
+                                : R"(<?xml version="1.0" encoding="utf-8"?>)");
   }
   void start(std::string_view prefix, std::string_view local, std::string_view) {
     flush();
