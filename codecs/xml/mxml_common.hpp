@@ -16,6 +16,7 @@
 
 #include <exception>
 #include <memory>
+#include <new>
 #include <string>
 #include <string_view>
 
@@ -53,8 +54,9 @@ void prepare_thread();
 // One document: Handler::on(node, event) sees every SAX event of the body (a
 // Handler that keeps the tree retains its nodes) and may throw, once: the
 // exception is kept, the rest of the document is read without it, and the
-// exception is rethrown. Returns what mxmlSAXLoadString returned (a retained
-// tree, or null) and sets root to the document element. buffer: reused, for
+// exception is rethrown. Returns the top node that holds what the load kept
+// (a Handler that retains nodes: the document) and sets root to the document
+// element. buffer: reused, for
 // the NUL-terminated copy Mini-XML reads.
 template <class Handler>
 Tree load(std::string_view library, std::string& buffer, std::string_view body, long long skipped,
@@ -92,7 +94,14 @@ Tree load(std::string_view library, std::string& buffer, std::string_view body, 
   prepare_thread();
   errors().clear();
   buffer.assign(body);
-  Tree tree(mxmlSAXLoadString(nullptr, buffer.c_str(), MXML_OPAQUE_CALLBACK, on_event, &state));
+  // Under a top node of ours: Mini-XML frees what it built on an error by
+  // deleting its first node, which misses an element whose attributes fail
+  // to parse when it has no parent (the root: a leak per bad document).
+  // Under a top node every node has a parent, and deleting the top frees
+  // all.
+  Tree tree(mxmlNewElement(MXML_NO_PARENT, "wirebench-top"));
+  if (!tree) throw std::bad_alloc();
+  mxmlSAXLoadString(tree.get(), buffer.c_str(), MXML_OPAQUE_CALLBACK, on_event, &state);
   if (!errors().empty()) throw DecodeError(library, errors(), -1);
   if (state.failure) std::rethrow_exception(state.failure);
   if (!state.root) throw DecodeError(library, "no document element", skipped);
