@@ -95,16 +95,13 @@ constexpr std::string_view kRapidxmlAccepts[] = {
     "n_duplicate_attribute",    "n_utf8_above_u10ffff",  "n_utf8_byte_ff",
     "n_utf8_lone_continuation", "n_utf8_overlong_3byte", "n_utf8_overlong_nul",
     "n_utf8_overlong_slash",    "n_utf8_surrogate",      "n_utf8_truncated_sequence"};
-// TinyXML-2 9 checks structure, not characters, references or the bytes after
-// a NUL; it also takes every "<?" for an XML declaration, so a processing
-// instruction inside an element (well-formed XML) is an error.
+// TinyXML-2 9 checks no UTF-8 (the adapter's pre-scan checks references and
+// control characters); it also takes every "<?" for an XML declaration, so a
+// processing instruction inside an element (well-formed XML) is an error.
 constexpr std::string_view kTinyxml2Accepts[] = {
-    "n_char_ref_nul",           "n_char_ref_surrogate",     "n_char_ref_too_big",
-    "n_lt_in_attribute",        "n_nul_after_root",         "n_raw_ampersand",
-    "n_raw_control_char",       "n_undefined_entity",       "n_utf8_above_u10ffff",
-    "n_utf8_byte_ff",           "n_utf8_lone_continuation", "n_utf8_overlong_3byte",
-    "n_utf8_overlong_nul",      "n_utf8_overlong_slash",    "n_utf8_surrogate",
-    "n_utf8_truncated_sequence"};
+    "n_utf8_above_u10ffff",  "n_utf8_byte_ff",           "n_utf8_lone_continuation",
+    "n_utf8_overlong_3byte", "n_utf8_overlong_nul",      "n_utf8_overlong_slash",
+    "n_utf8_surrogate",      "n_utf8_truncated_sequence"};
 constexpr std::string_view kTinyxml2Rejects[] = {"malformed/atom/decode_message_comment_pi.xml",
                                                  "malformed/soap/decode_message_comment_pi.xml"};
 // Mini-XML 3.3 decodes UTF-8 by its byte structure only (an encoded surrogate

@@ -3,13 +3,14 @@
 // walks it through PrefixScope, since TinyXML-2 has no namespace support.
 //
 // What TinyXML-2 checks: structure, element depth (at most
-// TINYXML2_MAX_ELEMENT_DEPTH, 100, so no deep recursion on hostile input) and
-// closing tags. It never reads a DTD (a DOCTYPE is kept as an unknown node
-// and refused by open_document()). It does not check UTF-8, XML character
-// ranges, attribute names for duplicates, or references: an unknown entity or
-// a bare '&' stays as text. Its parse drops white space that runs up to
-// markup ("<v> </v>" has no text). The adapter adds the single-root rule
-// (document_element.hpp).
+// TINYXML2_MAX_ELEMENT_DEPTH, 100, so no deep recursion on hostile input),
+// closing tags and duplicate attributes. It never reads a DTD (a DOCTYPE is
+// kept as an unknown node). It does not check UTF-8, XML character ranges or
+// references, and misreads a bad reference (findings.md), so the adapter runs
+// the pre-scan (prescan.hpp: references, control characters, '<' in
+// attribute values, any DOCTYPE) first, and adds the single-root rule
+// (document_element.hpp). Its parse drops white space that runs up to markup
+// ("<v> </v>" has no text).
 #include <tinyxml2.h>
 
 #include <deque>
@@ -22,6 +23,7 @@
 #include "codecs/xml/binder.hpp"
 #include "codecs/xml/document_element.hpp"
 #include "codecs/xml/prefix_scope.hpp"
+#include "codecs/xml/prescan.hpp"
 #include "codecs/xml/prolog.hpp"
 #include "codecs/xml/writer_shapes.hpp"
 
@@ -154,6 +156,10 @@ class Tinyxml2Decoder : public DecoderFor<Tinyxml2Decoder<Shape>> {
  private:
   XmlNode load(std::string_view input) {
     const auto [body, skipped] = open_document(kDecoder, input);
+    // References and characters, which TinyXML-2 does not check, checked
+    // first: a bare '&' or an unknown entity after a reference that shrank
+    // its text reads as a stale byte of that text (findings.md).
+    reject_unbounded(kDecoder, body, marks_, skipped, Characters::scan_checks);
     // Parse copies the bytes (its length argument: no terminator needed).
     if (doc_.Parse(body.data(), body.size()) != tinyxml2::XML_SUCCESS)
       throw DecodeError(kDecoder, doc_.ErrorStr());
@@ -163,6 +169,7 @@ class Tinyxml2Decoder : public DecoderFor<Tinyxml2Decoder<Shape>> {
         [](XmlNode n) { return n->NextSibling(); }, top_level, TinyDom::offset, skipped);
   }
   tinyxml2::XMLDocument doc_{true, tinyxml2::PRESERVE_WHITESPACE};
+  SpecialBytes marks_;
   PrefixScope<TinyDom> dom_;
 };
 
