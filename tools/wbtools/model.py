@@ -28,7 +28,7 @@ class Pairing:
     rows: int
     serializer: str
     parser: str  # "" when no decoder of this serializer's output was measured
-    compression: str  # "none", "gzip", "br", "zstd"
+    compression: str  # "none" or one of results.CODECS
     wire_bytes: float
     encode: float
     decode: float  # 0 when parser == ""

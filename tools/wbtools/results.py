@@ -33,8 +33,9 @@ _AGGREGATE_SUFFIX = re.compile(r"_(?:mean|median|stddev|cv|BigO|RMS|paired)$")
 _SECONDS_PER_UNIT = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
 
 # Compression codec spellings: the benchmark may say "brotli", the counter says "br".
-CODEC_ALIASES = {"gzip": "gzip", "br": "br", "brotli": "br", "zstd": "zstd"}
-CODECS = ("gzip", "br", "zstd")
+CODEC_ALIASES = {"gzip": "gzip", "br": "br", "brotli": "br", "zstd": "zstd", "lz4": "lz4",
+                 "snappy": "snappy"}
+CODECS = ("gzip", "br", "zstd", "lz4", "snappy")
 
 
 def strip_suffixes(name):
