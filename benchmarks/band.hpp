@@ -12,6 +12,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include "benchmarks/roster.hpp"
+
 namespace wb::bench {
 
 struct RowsBand {
@@ -29,13 +31,22 @@ const RowsBand& rows_band();
 // name (reference/…, the scaling families), which the band from 0 holds.
 int rows_in_name(std::string_view name);
 
-// RegisterBenchmark with the suite's unit, or nullptr when the name is
-// outside the run's band.
+// RegisterBenchmark with the suite's unit, or nullptr when `rows` is outside
+// the run's band; the benchmark joins the roster under `unit` (rounds).
+template <class F>
+benchmark::internal::Benchmark* register_for_rows(int rows, const std::string& name,
+                                                  std::string unit, F&& body) {
+  if (!rows_band().contains(rows)) return nullptr;
+  auto* family = benchmark::RegisterBenchmark(name.c_str(), std::forward<F>(body))
+                     ->Unit(benchmark::kMicrosecond);
+  enrol(name, family, std::move(unit));
+  return family;
+}
+
+// The same for a name that holds its rows ({format}/{dataset}/{rows}/...).
 template <class F>
 benchmark::internal::Benchmark* register_in_band(const std::string& name, F&& body) {
-  if (!rows_band().contains(rows_in_name(name))) return nullptr;
-  return benchmark::RegisterBenchmark(name.c_str(), std::forward<F>(body))
-      ->Unit(benchmark::kMicrosecond);
+  return register_for_rows(rows_in_name(name), name, unit_of(name), std::forward<F>(body));
 }
 
 }  // namespace wb::bench

@@ -27,6 +27,7 @@
 #include <benchmark/benchmark.h>
 
 #include "benchmarks/measure.hpp"
+#include "benchmarks/roster.hpp"
 #include "benchmarks/timed_loops.hpp"
 
 namespace wb::bench {
@@ -108,10 +109,15 @@ void memory(benchmark::State& state) {
 
 void register_calibration_benchmarks(const std::string& band) {
   const std::string prefix = "calibration/" + (band.empty() ? std::string("all") : band) + "/";
-  benchmark::RegisterBenchmark((prefix + "compute").c_str(), compute)
-      ->Unit(benchmark::kMicrosecond);
-  benchmark::RegisterBenchmark((prefix + "scan").c_str(), scan)->Unit(benchmark::kMicrosecond);
-  benchmark::RegisterBenchmark((prefix + "memory").c_str(), memory)->Unit(benchmark::kMicrosecond);
+  // In rounds (benchmarks/rounds.hpp) the three probes are a unit of their own.
+  auto add = [&](const char* name, void (*body)(benchmark::State&)) {
+    const std::string full = prefix + name;
+    enrol(full, benchmark::RegisterBenchmark(full.c_str(), body)->Unit(benchmark::kMicrosecond),
+          "calibration");
+  };
+  add("compute", compute);
+  add("scan", scan);
+  add("memory", memory);
 }
 
 }  // namespace wb::bench

@@ -8,11 +8,16 @@
 // --wirebench_cold_cache (add decode-cold-cache: inputs in no CPU cache),
 // --wirebench_icount (no memory run; callgrind
 // collects inside the timed loops only, see tools/icount.py) and
-// --wirebench_rows=LOW-HIGH (register only cases of LOW to HIGH rows; see band.hpp).
+// --wirebench_rows=LOW-HIGH (register only cases of LOW to HIGH rows; see band.hpp),
+// --wirebench_rounds=N (time each unit's competitors side by side in N rounds,
+// benchmarks/rounds.hpp; --benchmark_out then names the file the rounds write),
+// --wirebench_round_seed=N (the rounds' random orders) and
+// --wirebench_probe_every=N (competitors between two probes in a round).
 #include <charconv>
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
+#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,6 +29,7 @@
 #include "benchmarks/measure.hpp"
 #include "benchmarks/payloads.hpp"
 #include "benchmarks/register.hpp"
+#include "benchmarks/rounds.hpp"
 
 namespace {
 
@@ -32,6 +38,18 @@ std::optional<uint64_t> parse_seed(std::string_view text) {
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (ec != std::errc() || end != text.data() + text.size() || text.empty()) return std::nullopt;
   return value;
+}
+
+// A positive count from the text after flag, or 0 (and a message) when it is not one.
+int parse_count(std::string_view flag, std::string_view text) {
+  auto value = parse_seed(text);
+  if (!value || *value == 0 || *value > 1000000) {
+    std::fprintf(stderr, "wirebench_bench: %.*s wants a positive number, got '%.*s'\n",
+                 static_cast<int>(flag.size()), flag.data(), static_cast<int>(text.size()),
+                 text.data());
+    return 0;
+  }
+  return static_cast<int>(*value);
 }
 
 }  // namespace
@@ -47,7 +65,15 @@ int main(int argc, char** argv) {
   bool scaling = false;
   bool full = false;
   bool cold_cache = false;
+  wb::bench::RoundsOptions rounds;
+  rounds.rounds = 0;  // 0: Google Benchmark's own repetitions
+  std::optional<uint64_t> round_seed;
   std::vector<char*> args;
+  constexpr std::string_view kRoundsFlag = "--wirebench_rounds=";
+  constexpr std::string_view kRoundSeedFlag = "--wirebench_round_seed=";
+  constexpr std::string_view kProbeFlag = "--wirebench_probe_every=";
+  constexpr std::string_view kOutFlag = "--benchmark_out=";
+  std::string_view out_path;
   for (int i = 0; i < argc; ++i) {
     std::string_view arg = argv[i];
     if (i > 0 && arg.starts_with(kSeedFlag))
@@ -62,7 +88,20 @@ int main(int argc, char** argv) {
       full = true;
     else if (i > 0 && arg == "--wirebench_cold_cache")
       cold_cache = true;
-    else if (i > 0 && arg == "--wirebench_icount")
+    else if (i > 0 && arg.starts_with(kRoundsFlag)) {
+      if ((rounds.rounds = parse_count(kRoundsFlag, arg.substr(kRoundsFlag.size()))) == 0) return 2;
+    } else if (i > 0 && arg.starts_with(kRoundSeedFlag)) {
+      if (!(round_seed = parse_seed(arg.substr(kRoundSeedFlag.size())))) {
+        std::fprintf(stderr, "wirebench_bench: invalid round seed '%s'\n", argv[i]);
+        return 2;
+      }
+    } else if (i > 0 && arg.starts_with(kProbeFlag)) {
+      if ((rounds.probe_every = parse_count(kProbeFlag, arg.substr(kProbeFlag.size()))) == 0)
+        return 2;
+    } else if (i > 0 && arg.starts_with(kOutFlag)) {
+      out_path = arg.substr(kOutFlag.size());
+      args.push_back(argv[i]);
+    } else if (i > 0 && arg == "--wirebench_icount")
       wb::bench::probe::callgrind = true;
     else
       args.push_back(argv[i]);
@@ -85,6 +124,28 @@ int main(int argc, char** argv) {
     }
     wb::bench::set_rows_band(band);
     benchmark::AddCustomContext("rows_band", std::string(rows_text));
+  }
+  // A listing lists: the rounds run nothing then.
+  for (char* a : args) {
+    const std::string_view arg = a;
+    if (arg == "--benchmark_list_tests" || arg == "--benchmark_list_tests=true" ||
+        arg == "--benchmark_list_tests=1")
+      rounds.rounds = 0;
+  }
+  if (rounds.rounds > 0) {
+    // The rounds write the file themselves, once (Google Benchmark would
+    // rewrite it on every call), and each call runs one repetition.
+    std::erase_if(args,
+                  [](char* a) { return std::string_view(a).starts_with("--benchmark_out="); });
+    for (char* a : args)
+      if (std::string_view(a).starts_with("--benchmark_repetitions=")) {
+        std::fprintf(stderr,
+                     "wirebench_bench: with --wirebench_rounds a round is a repetition: "
+                     "leave out --benchmark_repetitions\n");
+        return 2;
+      }
+    rounds.out_path = std::string(out_path);
+    rounds.order_seed = round_seed ? *round_seed : std::random_device{}();
   }
   int count = static_cast<int>(args.size());
   args.push_back(nullptr);
@@ -118,6 +179,12 @@ int main(int argc, char** argv) {
   benchmark::AddCustomContext("pairing_matrix",
                               full ? "every size" : "field sizes (other sizes: from:reference)");
   // No benchmark matched the filter: fail, so no empty result file is published.
+  if (rounds.rounds > 0) {
+    rounds.filter = benchmark::GetBenchmarkFilter();
+    const std::size_t ran = wb::bench::run_rounds(rounds);
+    benchmark::Shutdown();
+    return ran > 0 ? 0 : 1;
+  }
   const std::size_t ran = benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return ran > 0 ? 0 : 1;

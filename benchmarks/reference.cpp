@@ -83,12 +83,14 @@ void run_byte_scan(benchmark::State& state, const Source& src) {
 }  // namespace
 
 void register_reference_benchmarks() {
-  if (!rows_band().contains(0)) return;  // their names hold no rows: the band from 0 has them
   // Sizes are known only after encoding, so the reference payloads are made
   // here once (a few ms) and dropped; the benchmarks make them again lazily.
+  // Each loop runs in the band of its payload's rows and joins that payload's
+  // unit of rounds; the byte scan of a unit's JSON payload is its probe.
   std::map<std::size_t, Source> by_size;
   for (const DatasetInfo& info : kDatasets) {
     for (int rows : info.sizes) {
+      if (!rows_band().contains(rows)) continue;
       const Records records = generate(info.kind, rows, seed());
       for (std::string_view format : formats()) {
         const CodecEntry* ref = reference_encoder(format);
@@ -105,10 +107,14 @@ void register_reference_benchmarks() {
   }
   for (const auto& [bytes, src] : by_size) {
     const std::string size = std::to_string(bytes);
-    register_in_band("reference/memcpy/" + size,
-                     [src = src](benchmark::State& s) { run_memcpy(s, src); });
-    register_in_band("reference/byte-scan/" + size,
-                     [src = src](benchmark::State& s) { run_byte_scan(s, src); });
+    const std::string unit =
+        std::string(dataset_info(src.dataset).name) + "/" + std::to_string(src.rows);
+    register_for_rows(src.rows, "reference/memcpy/" + size, unit,
+                      [src = src](benchmark::State& s) { run_memcpy(s, src); });
+    const std::string scan = "reference/byte-scan/" + size;
+    register_for_rows(src.rows, scan, unit,
+                      [src = src](benchmark::State& s) { run_byte_scan(s, src); });
+    if (src.encoder->format == "json" || unit_probe(unit).empty()) set_unit_probe(unit, scan);
   }
 }
 

@@ -1,7 +1,9 @@
 // Every compressor of codecs/compress/: lossless on real payloads and edge
 // inputs with one reused instance, and a corrupt or truncated stream is a
 // DecodeError, never a crash or a silent short result.
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "codecs/compress/compressor.hpp"
 #include "tests/test_support.hpp"
@@ -36,11 +38,13 @@ TEST_P(CompressTest, RoundTripsWithOneReusedInstance) {
     EXPECT_EQ(back_, in) << in.size() << " bytes";
   }
   // Text payloads compress: the point of the exercise. (A binary format's
-  // doubles are near-random bits: docs/binary-formats.md.)
+  // doubles are near-random bits: docs/binary-formats.md.) LZ4 and Snappy
+  // trade ratio for speed: 2.3-2.5x on this payload, where gzip, brotli and
+  // zstd pass 3x.
   const std::string json =
       encode(primary_encoder("json"), generate(DatasetKind::airport, 101, kDefaultSeed));
   c_->compress(json, packed_);
-  EXPECT_LT(packed_.size() * 3, json.size());
+  EXPECT_LT(packed_.size() * 2, json.size());
 }
 
 TEST_P(CompressTest, BrokenStreamsAreDecodeErrors) {
@@ -59,6 +63,43 @@ TEST_P(CompressTest, BrokenStreamsAreDecodeErrors) {
   try {
     c_->decompress(flipped, back_);
   } catch (const DecodeError&) {
+  }
+  c_->decompress(packed, back_);
+  EXPECT_EQ(back_, in);
+}
+
+// Hostile streams: random bytes and a valid stream with bytes changed, cut
+// or repeated. Each is a DecodeError or some output, never a crash or another
+// exception, and the output stays within the most any format here expands a
+// byte to (deflate's 1032x), so no header's claim sizes the memory.
+TEST_P(CompressTest, HostileStreamsAreBounded) {
+  const std::string in =
+      encode(primary_encoder("json"), generate(DatasetKind::airport, 20, kDefaultSeed));
+  c_->compress(in, packed_);
+  const std::string packed = packed_;
+  std::vector<std::string> streams;
+  std::uint32_t x = 7;
+  const auto next = [&x] { return x = x * 1103515245 + 12345; };
+  for (int i = 0; i < 200; ++i) {
+    std::string noise(1 + next() % 64, '\0');
+    for (char& c : noise) c = static_cast<char>(next() >> 24);
+    streams.push_back(noise);
+    std::string changed = packed;
+    for (int k = 0; k < 1 + i % 4; ++k)
+      changed[next() % changed.size()] = static_cast<char>(next() >> 24);
+    streams.push_back(changed);
+    streams.push_back(packed.substr(0, next() % packed.size()));
+  }
+  streams.push_back(packed + packed);
+  // A length header that claims 4 GiB (Snappy's varint; garbage to the others).
+  streams.push_back(std::string("\xff\xff\xff\xff\x0f", 5) + "0123456789");
+  for (const std::string& s : streams) {
+    try {
+      c_->decompress(s, back_);
+    } catch (const DecodeError&) {
+      continue;
+    }
+    EXPECT_LE(back_.size(), 1032 * s.size() + 1024) << s.size() << " bytes in";
   }
   c_->decompress(packed, back_);
   EXPECT_EQ(back_, in);

@@ -323,6 +323,13 @@ TEST_P(XmlNamespaces, EverySpellingDecodesToTheSameRecords) {
         EXPECT_NE(bytes, p.bytes);
       }
       try {
+        // A parser that drops white space before markup (TinyXML-2 9) loses
+        // the space between two CDATA sections: held to its label.
+        if (v.name == "CDATA and comments" &&
+            has_label(d.labels, "drops white space before markup")) {
+          EXPECT_FALSE(same_records(expected, decode(d, bytes, kind), d.exact)) << bytes;
+          continue;
+        }
         EXPECT_TRUE(same_records(expected, decode(d, bytes, kind), d.exact)) << bytes;
       } catch (const DecodeError& e) {
         ADD_FAILURE() << e.describe() << "\n" << bytes;

@@ -15,7 +15,7 @@ import json
 import math
 import sys
 
-from wbtools import cli, links, model, model_view, results
+from wbtools import cli, links, model, model_view, paired, results
 
 
 def parse_args(argv):
@@ -37,6 +37,10 @@ def parse_args(argv):
                         help="which measured time is CPU cost (default cpu_time)")
     parser.add_argument("--json", action="store_true",
                         help="print every pairing on every link as JSON instead of tables")
+    parser.add_argument("--headline", action="store_true",
+                        help="print only the README's headline table: per link the fastest "
+                             "call of --dataset (default science) at its largest size, with "
+                             "the calls tied with it")
     return parser.parse_args(argv)
 
 
@@ -58,6 +62,12 @@ def main(argv=None):
     pairings = model.collect(result, args.clock)
     if args.dataset and not any(p.dataset == args.dataset for p in pairings.items):
         raise cli.UserError(f"no dataset '{args.dataset}' with encode results in {args.result}")
+    if args.headline:
+        table = model_view.headline(pairings, chosen, args.dataset or "science")
+        if not table:
+            raise cli.UserError(f"no pairing of {args.dataset or 'science'} in {args.result}")
+        print(table)
+        return 0
     if args.json:
         json.dump(_finite(model_view.as_json(pairings, chosen, args.dataset)), sys.stdout, indent=1)
         print()
@@ -65,7 +75,9 @@ def main(argv=None):
     if not pairings.items:
         print(f"{args.result}: no encode benchmarks with a wire_bytes counter: nothing to model")
         return 0
-    print(f"# Transfer model: {args.result} ({args.clock}_time medians)\n")
+    estimator = ("paired times: the probe's fast time x the median per-round ratio, "
+                 "intervals over the rounds" if paired.in_rounds(result.context) else "medians")
+    print(f"# Transfer model: {args.result} ({args.clock}_time {estimator})\n")
     for note in pairings.notes:
         print(f"note: {note}")
     print()

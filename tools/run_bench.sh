@@ -20,20 +20,26 @@ source "$ROOT/tools/lib.sh"
 # One file, which `wirebench icount` reads too: counts and timings of one heap.
 HEAP_TUNABLES="$(<"$ROOT/tools/heap_tunables.txt")"
 # The suite runs as one process per band of rows, each band with its own
-# minimum time per repetition (benchmarks/band.hpp): cases of up to ~100 rows
-# take microseconds and reach thousands of iterations in 0.01 s; the 1,000-row
-# cases take 0.1-36 ms and the 8,100-row ones 0.06-280 ms, so they get more
-# time, for several iterations per repetition where a case allows it. The
-# 8,100-row band keeps 0.1 s: at 0.06 s its slowest cases get one iteration
-# per repetition and their medians move with the machine's slow stretches
-# (docs/methodology.md, "Noise"). The 1,000-row band's 0.03 s, most of its
-# cases still several iterations, keeps the default `./wirebench bench`
-# within 10 minutes on a 2-core machine.
-# ROWS:MIN_TIME, in the order they run.
-DEFAULT_BANDS=("0-999:0.01" "1000-8099:0.03" "8100-:0.1")
-# Six repetitions, interleaved at random across the band's benchmarks: with
-# 6 against 6 a U-test can reach p = 0.002 and the order-statistic interval of
-# a median reaches 95 % (tools/wbtools/stats.py); with 3, p is never below 0.1.
+# minimum time per repetition and number of rounds (benchmarks/band.hpp,
+# benchmarks/rounds.hpp). A round times every competitor of one unit (a
+# dataset at one size, in every format) once, back to back, in a fresh random
+# order, with the unit's probe between every few: the machine's slow windows,
+# some shorter than a second, then move a round's competitors and probes
+# together, and the figures come from the per-round ratios to the probe
+# (tools/wbtools/paired.py). So repetitions are short and rounds many rather
+# than repetitions long: cases of up to ~100 rows take microseconds and reach
+# hundreds of iterations in 0.003 s, the 1,000-row cases take 0.1-36 ms and
+# the 8,100-row ones 0.06-300 ms (one iteration a round for the slowest). The
+# cheap band runs 8 rounds, the others 6, the fewest that give a 95 %
+# interval; the default `./wirebench bench` stays within 10 minutes on a
+# 2-core machine (docs/methodology.md, "Rounds").
+# ROWS:MIN_TIME:ROUNDS, in the order they run.
+DEFAULT_BANDS=("0-999:0.003:8" "1000-8099:0.008:6" "8100-:0.03:6")
+# Without rounds (--no-rounds): ROWS:MIN_TIME, six repetitions interleaved at
+# random across the band's benchmarks: with 6 against 6 a U-test can reach
+# p = 0.002 and the order-statistic interval of a median reaches 95 %
+# (tools/wbtools/stats.py); with 3, p is never below 0.1.
+CLASSIC_BANDS=("0-999:0.01" "1000-8099:0.03" "8100-:0.1")
 DEFAULT_REPETITIONS=6
 # A progress line at most this often, in seconds: a focused run ends first.
 PROGRESS_EVERY=15
@@ -45,14 +51,15 @@ usage: ./wirebench bench [OPTIONS] [-- BENCHMARK_ARGS...]
 
 Builds, then runs wirebench_bench pinned to one CPU and writes Google Benchmark's
 JSON to results/<UTC stamp>-<machine>-<short commit>.json (atomically, never
-overwriting). The suite runs as one process per band of rows; a band that holds
-no benchmark of the run is skipped. Then, beside the result: the memory figures
+overwriting). The suite runs as one process per band of rows, each payload's
+benchmarks side by side in rounds; a band that holds no benchmark of the run is
+skipped. Then, beside the result: the memory figures
 (one call of every benchmark in wirebench_bench_memory), the JSON conformance
 matrix (<name>-conformance.json, when the run times a JSON decoder or is the
 whole suite), for the whole suite wirebench_standalone's loops
 (<name>-standalone.json) and with --icount callgrind's instruction counts
 (<name>-icount.json), then the report (<name>/report.html and REPORT.md).
-On screen: each benchmark's median as it finishes, a progress line on long
+On screen: each benchmark's median as its payload's rounds finish, a progress line on long
 runs, then the noise, the conformance of the run's JSON decoders and, for a
 focused run, its competitors side by side with their ratios and intervals.
 The result path is the last line of stdout; everything else goes to stderr.
@@ -63,17 +70,24 @@ Example, two decoders of one payload (about a minute with the build current):
 options:
   --filter REGEX     only benchmarks matching REGEX (--benchmark_filter); one that
                      matches nothing is an error
-  --quick            1 repetition, min time 0.01 s per benchmark, not interleaved
-                     (a smoke run)
+  --quick            1 repetition, min time 0.01 s per benchmark, no rounds, not
+                     interleaved (a smoke run)
   --cpu N            pin to CPU N (default: the last one, nproc - 1)
-  --repetitions N    repetitions per benchmark (default 6); the file keeps every
-                     repetition and the aggregates, the screen shows medians
+  --repetitions N    rounds per band (default 8 up to 999 rows, else 6), or with
+                     --no-rounds repetitions per benchmark (default 6); the file keeps
+                     every repetition and the aggregates, the screen shows medians
   --min-time S       one minimum time per repetition for every benchmark, in one
-                     process (default: per band of rows, 0.01 s up to 999 rows,
-                     0.03 s up to 8,099, 0.1 s from 8,100; context.bands)
-  --no-interleave    run each benchmark's repetitions one after the other (default:
-                     interleaved at random across the band's benchmarks,
-                     --benchmark_enable_random_interleaving=true)
+                     process (default: per band of rows, 0.003 s up to 999 rows,
+                     0.008 s up to 8,099, 0.03 s from 8,100; without rounds 0.01,
+                     0.03 and 0.1 s; context.bands)
+  --no-rounds        no rounds: Google Benchmark's repetitions, interleaved at random
+                     across each band's benchmarks (the design before rounds; no
+                     paired figures). Default: each unit (a dataset at one size, every
+                     format) in rounds, every competitor once a round in a fresh random
+                     order with the unit's probe between every few; figures from the
+                     per-round ratios to the probe (docs/methodology.md, "Rounds,
+                     bands and intervals")
+  --no-interleave    with --no-rounds: each benchmark's repetitions one after the other
   --full             decode from every serializer at every size (default: every
                      pairing at each dataset's field size -- message/100,
                      airport/101, science/1000 -- and from:reference elsewhere)
@@ -126,7 +140,10 @@ EXE="$BUILD/wirebench_bench"
 MEMORY_EXE="$BUILD/wirebench_bench_memory"
 
 repetitions=$DEFAULT_REPETITIONS
+repetitions_given=0
 bands=("${DEFAULT_BANDS[@]}")
+bands_given=0
+rounds=1
 filter=""
 cpu=$(($(nproc) - 1))
 interleave=1
@@ -160,17 +177,31 @@ while [[ $# -gt 0 ]]; do
     --repetitions)
       [[ $# -ge 2 ]] || die "--repetitions needs a number"
       repetitions="$2"
+      repetitions_given=1
       shift
       ;;
-    --repetitions=*) repetitions="${1#*=}" ;;
-    --no-interleave) interleave=0 ;;
+    --repetitions=*)
+      repetitions="${1#*=}"
+      repetitions_given=1
+      ;;
+    --no-interleave)
+      interleave=0
+      rounds=0
+      ;;
+    --no-rounds) rounds=0 ;;
     --min-time)
       [[ $# -ge 2 ]] || die "--min-time needs seconds"
       bands=("0-:$2")
+      bands_given=1
       shift
       ;;
-    --min-time=*) bands=("0-:${1#*=}") ;;
+    --min-time=*)
+      bands=("0-:${1#*=}")
+      bands_given=1
+      ;;
     --threads) threads=1 ;;
+    # The scaling families are one Google Benchmark family per codec over
+    # several sizes, which no unit of rounds holds.
     --scaling) scaling=1 ;;
     --cold-cache) cold_cache=1 ;;
     --icount) icount=1 ;;
@@ -201,8 +232,21 @@ if ((quick)); then
   bands=("0-:0.01")
   interleave=0
 fi
+((quick || threads || scaling)) && rounds=0
+if ((!rounds)) && ((!bands_given && !quick)); then
+  bands=("${CLASSIC_BANDS[@]}")
+fi
+# Each band as ROWS:MIN_TIME:ROUNDS in rounds (--repetitions N: N rounds each).
+if ((rounds)); then
+  for i in "${!bands[@]}"; do
+    IFS=: read -r band_low band_time band_count <<<"${bands[$i]}"
+    ((repetitions_given)) || [[ -z "$band_count" ]] || repetitions=$band_count
+    bands[$i]="$band_low:$band_time:$repetitions"
+  done
+fi
 for band in "${bands[@]}"; do
-  [[ "${band#*:}" =~ ^[0-9]*\.?[0-9]+$ ]] || die "--min-time wants seconds, got '${band#*:}'"
+  IFS=: read -r _ band_time _ <<<"$band"
+  [[ "$band_time" =~ ^[0-9]*\.?[0-9]+$ ]] || die "--min-time wants seconds, got '$band_time'"
 done
 # A focused run is a question about its own benchmarks: the steps that
 # describe the whole suite (standalone loops, instruction counts) leave it be.
@@ -226,14 +270,12 @@ for arg in "${extra[@]}"; do
 done
 ((icount && !whole_suite)) &&
   log "--icount counts the whole suite's atom/science/8100 decoders: left out of a focused run"
-common=(
-  "${selection[@]}"
-  --benchmark_repetitions="$repetitions"
-  --benchmark_report_aggregates_only=false
-  --benchmark_display_aggregates_only=true
-  --benchmark_color=false
-)
-((interleave)) && common+=(--benchmark_enable_random_interleaving=true)
+common=("${selection[@]}" --benchmark_color=false)
+if ((!rounds)); then
+  common+=(--benchmark_repetitions="$repetitions" --benchmark_report_aggregates_only=false
+    --benchmark_display_aggregates_only=true)
+  ((interleave)) && common+=(--benchmark_enable_random_interleaving=true)
+fi
 # Thread runs are unpinned (N threads on one CPU would measure the scheduler);
 # the context's cpu_pinned and run_kind fields say so in the file.
 pin=(taskset -c "$cpu")
@@ -246,11 +288,18 @@ fi
 # ---- the bands --------------------------------------------------------------
 
 band_rows() { printf '%s' "${1%%:*}"; }
-band_min_time() { printf '%s' "${1#*:}"; }
-band_title() { printf 'rows %s (min time %s s)' "$(band_rows "$1")" "$(band_min_time "$1")"; }
+band_min_time() { local rest=${1#*:}; printf '%s' "${rest%%:*}"; }
+# A band's rounds, or its repetitions without rounds.
+band_rounds() { if ((rounds)); then printf '%s' "${1##*:}"; else printf '%s' "$repetitions"; fi; }
+band_title() {
+  printf 'rows %s (min time %s s' "$(band_rows "$1")" "$(band_min_time "$1")"
+  ((rounds)) && printf ', %s rounds' "$(band_rounds "$1")"
+  printf ')'
+}
 # The arguments of one band's process, one a line.
 band_args() {
   printf '%s\n' --benchmark_min_time="$(band_min_time "$1")"
+  ((rounds)) && printf '%s\n' --wirebench_rounds="$(band_rounds "$1")"
   [[ "$(band_rows "$1")" == "0-" ]] || printf '%s\n' --wirebench_rows="$(band_rows "$1")"
 }
 
@@ -336,11 +385,15 @@ run_band() {
   mapfile -t band_extra < <(band_args "$band")
   log "$(band_title "$band"): ${counts[$index]} benchmarks"
   ((index == first_band)) && note=$DEBUG_NOTE
+  # The log exists, empty, before tail follows it and the run appends to it:
+  # a missing one would leave tail with no file, and a stale one would show
+  # the last run's lines and then this one's unfiltered after the truncation.
+  : >"$logfile"
   # stdbuf: Google Benchmark's table goes to stdout, which a file buffers by
   # the page; line by line, the screen follows the run.
   GLIBC_TUNABLES="$HEAP_TUNABLES" WIREBENCH_COMMIT="$commit" "${pin[@]}" stdbuf -oL \
     "$EXE" --benchmark_out="$part" "${common[@]}" "${band_extra[@]}" "${extra[@]}" \
-    >"$logfile" 2>&1 &
+    >>"$logfile" 2>&1 &
   run_pid=$!
   tail -n +1 -s 0.2 -f --pid="$run_pid" "$logfile" |
     console_filter "$note" "$total" "$finished" "$work_finished" "$work_total" \
@@ -355,7 +408,7 @@ run_band() {
 # The work of band $1 holding $2 benchmarks: repetitions x minimum time x count,
 # in microseconds (awk and bash share integers).
 band_work() {
-  awk -v t="$(band_min_time "$1")" -v n="$2" -v r="$repetitions" 'BEGIN { printf "%d", t * 1e6 * n * r }'
+  awk -v t="$(band_min_time "$1")" -v n="$2" -v r="$(band_rounds "$1")" 'BEGIN { printf "%d", t * 1e6 * n * r }'
 }
 
 # The memory figures: every benchmark once more, in wirebench_bench_memory, one
@@ -498,9 +551,14 @@ if ((total == 0)); then
 fi
 where="CPU $cpu"
 ((threads)) && where="UNPINNED thread benchmarks"
-order=""
-((interleave)) && order=", interleaved"
-log "$total benchmarks; $where; $repetitions repetition(s)$order; bands (rows:min time s)" \
+if ((rounds)); then
+  order="in rounds (each unit's competitors side by side); bands (rows:min time s:rounds)"
+else
+  order="$repetitions repetition(s)"
+  ((interleave)) && order+=", interleaved"
+  order+="; bands (rows:min time s)"
+fi
+log "$total benchmarks; $where; $order" \
   "${bands[*]}; GLIBC_TUNABLES=$HEAP_TUNABLES"
 # The machine's state before and after (wbtools/machine_state.py): recorded in
 # the context, with a warning now when it makes the figures suspect.

@@ -14,7 +14,7 @@ Installs what is missing, builds Release and runs the tests: the C++ suite as
 one gtest shard per job (WIREBENCH_JOBS, default the number of CPUs), the
 Python tools' tests through ctest. Then builds the debug preset (clang,
 ASan+UBSan, build/debug), runs the C++ suite again under it, and every fuzz
-target N seconds (default 10; 0: none).
+target N seconds (default 5; 0: none).
 
   --no-sanitize      the Release tests only (or WIREBENCH_SANITIZE=0)
   --fuzz-seconds N   seconds per fuzz target (or WIREBENCH_FUZZ_SECONDS=N)
@@ -163,7 +163,7 @@ sanitize_tests() {
 }
 
 sanitize="${WIREBENCH_SANITIZE:-1}"
-fuzz_seconds="${WIREBENCH_FUZZ_SECONDS:-10}"
+fuzz_seconds="${WIREBENCH_FUZZ_SECONDS:-5}"
 while [[ $# -gt 0 ]]; do
   case "$1" in
     -h | --help)

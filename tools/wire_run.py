@@ -11,6 +11,12 @@ control, initial window, sysctls, the emulator's self-check per link) and per ca
 measured median, min and max, the model and the ratio model / measured.
 `./wirebench wire-table FILE` prints it as a Markdown table.
 
+The requests run in rounds (wbtools/wire_measure.py): each round runs every (profile,
+congestion control) once, in a fresh random order, with one cold and one warm request per
+payload, so that a stall of the host costs a case one repetition, which the median leaves
+out, and a case whose repetitions disagree is flagged. --in-order runs each group once with
+all its repetitions back to back, as before rounds.
+
 The default subset (message/100 and science/1000 in JSON and Atom, 3 cold + 3 warm
 requests each) takes about three minutes; --full runs every payload from message/100 to
 science/8100 with 5 of each (about a quarter of an hour: 8 MB at 5 Mbit/s is 13 s a
@@ -23,6 +29,7 @@ import datetime
 import json
 import os
 import platform
+import random
 import subprocess
 import sys
 import time
@@ -49,7 +56,12 @@ def parse_args(argv):
     parser.add_argument("--payload", action="append", metavar="FMT/DATASET/ROWS",
                         help="only this payload (repeatable), e.g. json/science/1000")
     parser.add_argument("--repetitions", type=int, metavar="N",
-                        help="cold and warm requests per case (default 3, --full 5)")
+                        help="cold and warm requests per case, one a round (default 3, "
+                             "--full 5)")
+    parser.add_argument("--in-order", action="store_true",
+                        help="no rounds: each group once, its repetitions back to back")
+    parser.add_argument("--seed", type=int,
+                        help="seed of the rounds' random orders (default: random; recorded)")
     parser.add_argument("--sizes-from", metavar="RESULT.json",
                         help="result file with the payloads' wire_bytes (default: the newest "
                              "in results/ that has them all)")
@@ -178,28 +190,47 @@ def main(argv):
         ROOT, "results", f"{stamp}-{machine.slug(cpu_model)}-{commit}-wire.json")
     groups, cases, waits, waited = [], [], [], 0.0
     started = time.monotonic()
-    total = len(profiles) * len(congestions)
-    for index, (profile, congestion) in enumerate(
-            ((p, c) for p in profiles for c in congestions), start=1):
+    seed = args.seed if args.seed is not None else random.randrange(2 ** 32)
+    pairs = [(p, c) for p in profiles for c in congestions]
+    rounds, per_run = (1, repetitions) if args.in_order else (repetitions, 1)
+    runs = wire_measure.plan(pairs, rounds, None if args.in_order else seed)
+    if args.in_order:
+        runs = [(0, pair) for pair in pairs]
+    requests_of = {pair: [] for pair in pairs}
+    for index, (round_index, (profile, congestion)) in enumerate(runs, start=1):
         wait = wait_until_quiet(max(0.0, args.wait_quiet - waited), sys.stderr)
         if wait:
             waited += wait["waited_s"]
-            waits.append({"before": f"{profile} {congestion}", **wait})
-        print(f"wire: [{index}/{total}] {profile} {congestion}: {len(payloads)} payloads x "
-              f"({repetitions} cold + {repetitions} warm), "
+            waits.append({"before": f"{profile} {congestion} round {round_index}", **wait})
+        print(f"wire: [{index}/{len(runs)}] round {round_index + 1}/{rounds} {profile} "
+              f"{congestion}: {len(payloads)} payloads x ({per_run} cold + {per_run} warm), "
               f"{time.monotonic() - started:.0f} s so far", file=sys.stderr, flush=True)
         cmd = wire_measure.command(binary, raw_profiles[profile], congestion,
-                                   [p.bytes for p in payloads], repetitions)
+                                   [p.bytes for p in payloads], per_run)
         if args.cpus:
             cmd = ["taskset", "-c", args.cpus, *cmd]
         context, check, requests, attempts = wire_measure.run_group(cmd)
-        groups.append({"profile": profile, "congestion": congestion,
-                       "command": cmd[cmd.index(binary) + 1:],
-                       "self_check_attempts": attempts, "link": context["link"],
-                       "server_congestion_in_use": context.get("server_congestion_in_use"),
-                       "self_check": check})
-        for case in wire_measure.summarise(requests, payloads):
+        requests_of[(profile, congestion)] += [dict(r, round=round_index) for r in requests]
+        group = next((g for g in groups if (g["profile"], g["congestion"]) == (profile, congestion)),
+                     None)
+        if group is None:
+            group = {"profile": profile, "congestion": congestion,
+                     "command": cmd[cmd.index(binary) + 1:],
+                     "self_check_attempts": attempts, "link": context["link"],
+                     "server_congestion_in_use": context.get("server_congestion_in_use"),
+                     "self_check": check, "self_checks": []}
+            groups.append(group)
+        group["self_checks"].append({"round": round_index, "attempts": attempts, **check})
+    for profile, congestion in pairs:
+        for case in wire_measure.summarise(requests_of[(profile, congestion)], payloads):
             cases.append({"profile": profile, "congestion": congestion, **case})
+    flagged = [c for c in cases if c["disagreeing_rounds"]]
+    for case in flagged:
+        print(f"wire: {case['profile']} {case['payload']} {case['congestion']} "
+              f"{case['connection']}: repetitions disagree (round(s) "
+              f"{', '.join(str(r + 1) for r in case['disagreeing_rounds'])} more than "
+              f"{wire_measure.DISAGREE:.0%} from the median {case['median_ms']:.1f} ms: "
+              f"{case['measured_ms']})", file=sys.stderr)
     wire_model.annotate(cases, wire_model.current(), "after" if before else "model")
     if before:
         wire_model.annotate(cases, before, "before")
@@ -214,6 +245,8 @@ def main(argv):
                                                                   or args.congestion)
                                                 else "chosen"),
             "repetitions": repetitions, "wall_s": round(wall, 1),
+            "order": "in order" if args.in_order else "rounds", "round_order_seed": seed,
+            "disagree": wire_measure.DISAGREE, "cases_disagreeing": len(flagged),
             "sizes_from": os.path.relpath(sizes_from, ROOT),
             "measured_exchange": wire_model.MEASURED_EXCHANGE,
             "cpu_affinity": args.cpus or "all", "profiles_left_out": skipped, "quiet_waits": waits,

@@ -67,6 +67,12 @@ def context_lines(data):
                   ", ".join(f"`{k}={v}`" for k, v in sorted(sysctls.items())) + "."]
     for name, why in ctx.get("profiles_left_out", {}).items():
         lines.append(f"\nLeft out: `{name}`: {why}.")
+    if ctx.get("order") == "rounds":
+        flagged = sum(bool(c.get("disagreeing_rounds")) for c in data["cases"])
+        lines.append(f"\nRequests in rounds: each round ran every link and congestion control "
+                     f"once, in a random order (seed {ctx.get('round_order_seed')}); "
+                     f"{flagged} of {len(data['cases'])} cases have a repetition more than "
+                     f"{ctx.get('disagree', 0.1):.0%} from their median (marked below).")
     for wait in ctx.get("quiet_waits", []):
         lines.append(f"\nBusy before {wait['before']}: waited {wait['waited_s']:.0f} s for "
                      f"{wait['busy'][0]}" + (" (still busy)" if wait["still_busy"] else ""))
@@ -88,6 +94,14 @@ def summary_lines(cases, labels):
     return lines
 
 
+def _disagreement(case):
+    """" (disagree: round 2)" for a case whose repetitions disagree (wire_measure); ""."""
+    rounds = case.get("disagreeing_rounds")
+    if not rounds:
+        return ""
+    return f" (disagree: round {', '.join(str(r + 1) for r in rounds)})"
+
+
 def table_lines(cases, labels):
     head = ["profile", "payload", "bytes", "cc", "conn", "n", "measured ms (min-max)"]
     for label in labels:
@@ -97,7 +111,8 @@ def table_lines(cases, labels):
     for c in cases:
         row = [c["profile"], c["payload"], f"{c['bytes']:,}", c["congestion"], c["connection"],
                str(c["repetitions"]),
-               f"{ms_cell(c['median_ms'])} ({ms_cell(c['min_ms'])}-{ms_cell(c['max_ms'])})"]
+               f"{ms_cell(c['median_ms'])} ({ms_cell(c['min_ms'])}-{ms_cell(c['max_ms'])})"
+               + _disagreement(c)]
         for label in labels:
             m = c["model"].get(label)
             row += [ms_cell(m["ms"]), ratio_cell(m["ratio"])] if m else ["", ""]

@@ -1,16 +1,14 @@
-// The standalone loops of JsonCpp, json-c, cJSON, YAJL and Poco's JSON
-// parser (Jansson's, whose header clashes with json-c's, is in jansson.cpp)
-// on json/science/8100: each library's parse as its
-// documentation shows it, beside our seam's parse-only of the same payload
-// (seam/{library}/...), so the two compare as a ratio. The DOM libraries
-// build and free their tree; YAJL and Poco, whose adapters are event-based,
-// run their parser with handlers that only count.
+// The standalone loops of JsonCpp, json-c, cJSON and YAJL on
+// json/science/8100 (Jansson's, whose header clashes with json-c's, is in
+// jansson.cpp; Poco's in poco_json.cpp, which gets Poco's compile
+// definitions): each library's parse as its documentation shows it, beside
+// our seam's parse-only of the same payload (seam/{library}/...), so the two
+// compare as a ratio. The DOM libraries build and free their tree; YAJL,
+// whose adapter is event-based, runs its parser with callbacks that count.
 #include <memory>
 #include <stdexcept>
 #include <string>
 
-#include <Poco/JSON/Handler.h>
-#include <Poco/JSON/Parser.h>
 #include <cjson/cJSON.h>
 #include <json-c/json.h>
 #include <json/json.h>
@@ -83,43 +81,9 @@ void yajl_events(benchmark::State& state) {
   });
 }
 
-// Poco's Parser with a Handler that counts (its ParseHandler would build
-// Poco's own tree, which the adapter does not).
-class CountingHandler : public Poco::JSON::Handler {
- public:
-  std::size_t events = 0;
-  void reset() override {}
-  void startObject() override { ++events; }
-  void endObject() override { ++events; }
-  void startArray() override { ++events; }
-  void endArray() override { ++events; }
-  void key(const std::string&) override { ++events; }
-  void null() override { ++events; }
-  void value(int) override { ++events; }
-  void value(unsigned) override { ++events; }
-  void value(Poco::Int64) override { ++events; }
-  void value(Poco::UInt64) override { ++events; }
-  void value(const std::string&) override { ++events; }
-  void value(double) override { ++events; }
-  void value(bool) override { ++events; }
-};
-
-void poco_events(benchmark::State& state) {
-  Poco::SharedPtr<CountingHandler> handler(new CountingHandler);
-  Poco::JSON::Parser parser(handler);
-  run(state, [&](const std::string& in) {
-    parser.reset();
-    // Parser::parse takes a std::string: the payload as a string, as a
-    // user holds it (our seam copies its string_view into one).
-    parser.parse(in);
-    return handler->events;
-  });
-}
-
 }  // namespace
 
 WB_STANDALONE_PAIR(jsoncpp_dom, "jsoncpp")
 WB_STANDALONE_PAIR(jsonc_dom, "json-c")
 WB_STANDALONE_PAIR(cjson_dom, "cjson")
 WB_STANDALONE_PAIR(yajl_events, "yajl")
-WB_STANDALONE_PAIR(poco_events, "poco")

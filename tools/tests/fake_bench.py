@@ -9,6 +9,9 @@ a regex that does not compile "Could not compile benchmark re: ..." and exit 1;
 among it) and the DEBUG warning to stderr, the console table (mean, median, stddev and cv
 lines, the cv of a zero counter as -nan%) to stdout, and the JSON to --benchmark_out.
 FAKE_BENCH_CRASH=LOW-HIGH makes the run of that band print a line and abort.
+With --wirebench_rounds=N it writes what benchmarks/rounds.cpp writes: per unit (dataset/rows)
+N rounds, each competitor once a round with its round fields, the unit's probe at both ends
+of every round (a fixed 1 us), a `_median` line per benchmark and no aggregates.
 """
 
 import json
@@ -33,6 +36,29 @@ def in_band(rows, band):
     return int(low) <= rows and (not high or rows <= int(high))
 
 
+def rounds_entries(names, rounds):
+    """The iteration entries of a run in rounds: per unit and round, the probe, the
+    competitors, the probe."""
+    units = {}
+    for name in names:
+        units.setdefault("/".join(name.split("/")[1:3]), []).append(name)
+    entries, round_id = [], 0
+    for unit, members in units.items():
+        probe = f"reference/byte-scan/{BENCHMARKS[members[0]][0]}"
+        for index in range(rounds):
+            sequence = [probe] + members + [probe]
+            for slot, name in enumerate(sequence):
+                cpu = 1.0 if name == probe else BENCHMARKS[name][1] + BENCHMARKS[name][2] * index
+                entries.append({"name": name, "run_name": name, "run_type": "iteration",
+                                "repetitions": rounds, "repetition_index": index, "threads": 1,
+                                "iterations": 100, "real_time": cpu, "cpu_time": cpu,
+                                "time_unit": "us", "minflt_per_iter": 0.0, "round": index,
+                                "round_id": round_id, "round_slot": slot,
+                                "paired_reference": int(name == probe)})
+            round_id += 1
+    return entries
+
+
 def main(argv):
     flags = dict(arg.split("=", 1) for arg in argv if arg.startswith("--") and "=" in arg)
     band = flags.get("--wirebench_rows")
@@ -54,13 +80,16 @@ def main(argv):
         print("wirebench_bench: the fake's crash", file=sys.stderr, flush=True)
         os.kill(os.getpid(), signal.SIGABRT)
     memory = os.path.basename(sys.argv[0]) == "wirebench_bench_memory"
-    repetitions = int(flags.get("--benchmark_repetitions", "1"))
+    rounds = int(flags.get("--wirebench_rounds", "0"))
+    repetitions = rounds or int(flags.get("--benchmark_repetitions", "1"))
     context = {"date": "2026-01-01T00:00:00+00:00", "executable": os.path.basename(sys.argv[0]),
                "git_commit": os.environ.get("WIREBENCH_COMMIT", "unknown"),
                "dataset_seed": "42", "cxx_flags": "-O2", "benchmark_filter": pattern,
                "library_build_type": "debug", **LABELS}
     if band:
         context["rows_band"] = band
+    if rounds:
+        context.update(run_design="rounds", rounds=str(rounds))
     print("Run on (2 X 2300 MHz CPU s)", file=sys.stderr)
     for key, value in sorted(context.items()):
         print(f"{key}: {value}", file=sys.stderr)
@@ -68,6 +97,12 @@ def main(argv):
     rule = "-" * 100
     print(f"{rule}\nBenchmark{' ' * 40}Time             CPU   Iterations UserCounters...\n{rule}")
     entries = []
+    if rounds:
+        entries = rounds_entries(names, rounds)
+        for name in names + sorted({e["name"] for e in entries if e["paired_reference"]}):
+            times = sorted(e["cpu_time"] for e in entries if e["name"] == name)
+            print(f"{name}_median {times[len(times) // 2]:12.3f} us {len(times)} rounds")
+        names = []
     for name in names:
         rows, base, step = BENCHMARKS[name]
         times = [base + step * i for i in range(repetitions)]

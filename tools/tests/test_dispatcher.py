@@ -14,7 +14,7 @@ WIREBENCH = ROOT / "wirebench"
 REAL_BUILD = pathlib.Path(os.environ.get("WIREBENCH_BUILD", ROOT / "build" / "release"))
 # The commands whose help is a script's or wire/usage.txt: none needs a build.
 SCRIPTED = ("bench", "test", "build", "fuzz", "wire", "icount", "ab", "model", "report",
-            "compare", "publish", "wire-table")
+            "compare", "publish", "wire-table", "slow-windows")
 
 
 def wirebench(*args, build):

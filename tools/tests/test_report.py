@@ -113,7 +113,7 @@ class Report(unittest.TestCase):
         self.assertIn("(report.html)", self.summary)
         self.assertTrue(os.path.getsize(os.path.join(self.tmp.name, "report.html")) > 100_000)
         # The headline per dataset: airport/101's fastest call on wan (gzip: 4,000 B).
-        self.assertIn("| `wan` | json rapidjson -> simdjson-ondemand + gzip |", self.summary)
+        self.assertIn("| `wan` | json rapidjson → simdjson-ondemand, gzip |", self.summary)
         self.assertIn("- Noise: 2 of 16 benchmarks have a CV above 5%", self.summary)
 
     def test_charts_written(self):

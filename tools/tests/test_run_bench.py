@@ -63,7 +63,7 @@ class FakeBuild(unittest.TestCase, ScreenChecks):
     def test_filter_matching_one_band_runs_that_band_alone(self):
         proc = run_bench(self.build, self.out, "--filter", "^atom/message/100/")
         path = result_path(self, proc, self.out)
-        self.assertIn("rows 0-999 (min time 0.01 s): 2 benchmarks", proc.stderr)
+        self.assertIn("rows 0-999 (min time 0.003 s, 8 rounds): 2 benchmarks", proc.stderr)
         self.assertNotIn("rows 1000-8099 (", proc.stderr)
         self.assert_clean_screen(proc.stderr)
         self.assertRegex(proc.stderr, r"(?m)^atom/message/100/decode/slow/from:reference_median ")
@@ -73,11 +73,27 @@ class FakeBuild(unittest.TestCase, ScreenChecks):
                          r"slower$")
         result = json.loads(path.read_text(encoding="utf-8"))
         self.assertEqual([band["rows"] for band in result["context"]["bands"]], ["0-999"])
+        # The competitors and, in every round, their unit's probe.
         self.assertEqual({b["run_name"] for b in result["benchmarks"]},
                          {"atom/message/100/decode/fast/from:reference",
-                          "atom/message/100/decode/slow/from:reference"})
+                          "atom/message/100/decode/slow/from:reference",
+                          "reference/byte-scan/100"})
         # The memory run's figures joined, for a focused run as for the whole suite.
-        self.assertTrue(all(b.get("allocs_per_iter") == 3.0 for b in result["benchmarks"]))
+        self.assertTrue(all(b.get("allocs_per_iter") == 3.0 for b in result["benchmarks"]
+                            if b["run_type"] == "iteration"
+                            and not b["run_name"].startswith("reference/")))
+        # The paired figure of each competitor: the probe's fast time (1 us) x the median of
+        # its 8 per-round ratios (the fake's times rise by a step a round).
+        paired = {b["run_name"]: b for b in result["benchmarks"]
+                  if b.get("aggregate_name") == "paired"}
+        self.assertEqual(set(paired), {"atom/message/100/decode/fast/from:reference",
+                                       "atom/message/100/decode/slow/from:reference"})
+        slow = paired["atom/message/100/decode/slow/from:reference"]
+        self.assertAlmostEqual(slow["paired_ratio"], 30.7)
+        self.assertAlmostEqual(slow["cpu_time"], 30.7)
+        # Of 8 rounds the sign test's 95 % interval is the smallest to the largest (99.2 %).
+        self.assertAlmostEqual(slow["paired_ratio_low"], 30.0)
+        self.assertAlmostEqual(slow["paired_ratio_high"], 31.4)
 
     def test_filter_matching_nothing_is_an_error(self):
         proc = run_bench(self.build, self.out, "--filter", "nomatch")
@@ -96,7 +112,7 @@ class FakeBuild(unittest.TestCase, ScreenChecks):
         proc = run_bench(self.build, self.out, "--filter", "^atom/",
                          env={"FAKE_BENCH_CRASH": "1000-8099"})
         self.assertEqual(proc.returncode, 1, proc.stderr)
-        self.assertIn("wirebench: error: wirebench_bench on rows 1000-8099 (min time 0.03 s) "
+        self.assertIn("wirebench: error: wirebench_bench on rows 1000-8099 (min time 0.008 s, 6 rounds) "
                       "failed (killed by SIGABRT)", proc.stderr)
         self.assertIn("  wirebench_bench: the fake's crash", proc.stderr)
         self.assertIn("no result file written", proc.stderr)
@@ -127,9 +143,21 @@ class RealBuild(unittest.TestCase, ScreenChecks):
         path = result_path(self, proc, self.out)
         self.assert_clean_screen(proc.stderr)
         result = json.loads(path.read_text(encoding="utf-8"))
-        names = {b["run_name"] for b in result["benchmarks"] if b["run_type"] == "iteration"}
-        self.assertEqual(names, {"atom/message/100/decode/pugixml-dom/from:reference",
-                                 "atom/message/100/decode/expat/from:reference"})
+        iterations = [b for b in result["benchmarks"] if b["run_type"] == "iteration"]
+        self.assertEqual({b["run_name"] for b in iterations},
+                         {"atom/message/100/decode/pugixml-dom/from:reference",
+                          "atom/message/100/decode/expat/from:reference",
+                          "reference/byte-scan/4617"})
+        # Each competitor once a round, 8 rounds (the default of the band), each round
+        # opened and closed by the probe.
+        for name in ("pugixml-dom", "expat"):
+            runs = [b for b in iterations if f"/{name}/" in b["run_name"]]
+            self.assertEqual(sorted(b["round"] for b in runs), list(range(8)))
+            self.assertTrue(all(b["paired_ratio"] > 0 for b in runs))
+        for round_id in {b["round_id"] for b in iterations}:
+            sequence = sorted((b for b in iterations if b["round_id"] == round_id),
+                              key=lambda b: b["round_slot"])
+            self.assertEqual([b["paired_reference"] for b in sequence], [1, 0, 0, 1])
         self.assertIn("atom/message/100 decode from:reference", proc.stderr)
         self.assertRegex(proc.stderr, r"(?m)^ +(pugixml-dom|expat) +.* +fastest$")
         self.assertRegex(proc.stderr, r"(?m)^ +(pugixml-dom|expat) +.* \d+\.\d\dx \[")

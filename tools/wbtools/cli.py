@@ -2,6 +2,7 @@
 
 import argparse
 import json
+import os
 import sys
 
 
@@ -21,6 +22,18 @@ def read_json(path, what):
         raise UserError(f"{path}: {what} is not UTF-8 text") from None
     except json.JSONDecodeError as err:
         raise UserError(f"{path}: {what} is not valid JSON ({json_error(err)})") from None
+
+
+def write_report(out, figures, markdown):
+    """Writes figures as JSON to out and markdown beside it (.md), prints the markdown and
+    says on stderr where the JSON went: the closing step of the experiment scripts."""
+    os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
+    with open(out, "w", encoding="utf-8") as handle:
+        json.dump(figures, handle, indent=1, default=str)
+    with open(os.path.splitext(out)[0] + ".md", "w", encoding="utf-8") as handle:
+        handle.write(markdown + "\n")
+    print(markdown)
+    print(out, file=sys.stderr)
 
 
 def json_error(err):

@@ -106,6 +106,16 @@ def _ratio_text(v):
     return f"{v.ratio:.3f}x [{v.interval.low:.3f}, {v.interval.high:.3f}]"
 
 
+def samples(before, after, clock="cpu"):
+    """The two samples a benchmark is compared on: for two runs in rounds each one's
+    per-round ratios to its unit's probe (wbtools/paired.py), which divide out the
+    machine's speed in that moment (the probe is the same code in both builds); else
+    the repetitions' times."""
+    if before.ratios[clock] and after.ratios[clock]:
+        return list(before.ratios[clock].values()), list(after.ratios[clock].values())
+    return before.times(clock), after.times(clock)
+
+
 # The machine-speed probes every band times (benchmarks/calibration.cpp): fixed workloads no
 # change to wirebench alters, so a call on one of them is a call on the machine.
 CALIBRATION_PREFIX = "calibration/"
@@ -121,7 +131,7 @@ def verdicts(old, new, clock="cpu", min_change=MIN_CHANGE, probes=False):
             continue
         if name.startswith(CALIBRATION_PREFIX) != probes:
             continue
-        out[name] = verdict(before.times(clock), after.times(clock), min_change)
+        out[name] = verdict(*samples(before, after, clock), min_change)
     return out
 
 
@@ -150,8 +160,8 @@ def machine_speed(old, new, clock="cpu", min_change=MIN_CHANGE):
     else:
         lines += ["No probe moved: the machine ran at one speed in both runs, as far as two "
                   "fixed workloads per band can tell (benchmarks/calibration.cpp).", ""]
-    rows = [[f"`{name}`", units.seconds(old.runs[name].median(clock)),
-             units.seconds(new.runs[name].median(clock)), _ratio_text(v), v.call]
+    rows = [[f"`{name}`", units.seconds(old.runs[name].figure(clock)),
+             units.seconds(new.runs[name].figure(clock)), _ratio_text(v), v.call]
             for name, v in sorted(found.items())]
     lines.append(units.table(["probe", "old", "new", "new/old [95 % interval]", "call"], rows,
                              "lrrrl"))
@@ -173,10 +183,11 @@ def utest_table(old, new, clock="cpu", min_change=MIN_CHANGE):
         v = found[name]
         before, after = old.runs[name], new.runs[name]
         p = "-" if math.isnan(v.p) else f"{v.p:.4f}" + (" *" if v.p < UTEST_ALPHA else "")
-        rows.append([f"`{name}`", f"{len(before.times(clock))}/{len(after.times(clock))}",
-                     units.seconds(before.median(clock)), units.seconds(after.median(clock)),
+        old_sample, new_sample = samples(before, after, clock)
+        rows.append([f"`{name}`", f"{len(old_sample)}/{len(new_sample)}",
+                     units.seconds(before.figure(clock)), units.seconds(after.figure(clock)),
                      _ratio_text(v), p, v.call])
-        count = min(len(before.times(clock)), len(after.times(clock)))
+        count = min(len(old_sample), len(new_sample))
         fewest = count if fewest is None else min(fewest, count)
     calls = {}
     for v in found.values():
@@ -186,7 +197,9 @@ def utest_table(old, new, clock="cpu", min_change=MIN_CHANGE):
              f"{len(found)} benchmarks in both files: {tally}. A benchmark is called slower or "
              f"faster when p < {UTEST_ALPHA}, the 95 % interval of new/old excludes 1 and the "
              f"change is at least {min_change:.0%} (`--min-change`). new/old is the median of "
-             "the pairwise ratios of the repetitions, its interval the Hodges-Lehmann (Moses) "
+             "the pairwise ratios of the repetitions (of two runs in rounds: of each round's "
+             "ratio to its unit's probe, which divides out the machine's speed; old and new "
+             "are then the paired times), its interval the Hodges-Lehmann (Moses) "
              "interval that inverts the U-test; p is exact when the smaller sample has at most "
              "8 values and no ties, else the normal approximation with tie and continuity "
              "corrections. At 5 %, about 1 in 20 benchmarks that did not change would pass "
@@ -213,7 +226,7 @@ def ratios(old, new, clock="cpu"):
         after = new.runs.get(name)
         if after is None or before.error or after.error:
             continue
-        old_time, new_time = before.median(clock), after.median(clock)
+        old_time, new_time = before.figure(clock), after.figure(clock)
         if old_time > 0 and new_time > 0:
             out.append((name, old_time, new_time, new_time / old_time))
     return out
@@ -224,7 +237,7 @@ def summary(old, new, clock="cpu", top=3):
     compared = ratios(old, new, clock)
     only_old = sorted(set(old.runs) - set(new.runs))
     only_new = sorted(set(new.runs) - set(old.runs))
-    lines = [f"## wirebench summary ({clock}_time medians, new/old)", ""]
+    lines = [f"## wirebench summary ({clock}_time figures, new/old)", ""]
     if not compared:
         lines.append("No benchmark is timed in both files.")
     by_format = {}

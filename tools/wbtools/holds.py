@@ -4,11 +4,13 @@ Any run gets a page: the whole suite, or a focused run of two benchmarks. The pa
 what the file holds (benchmarks, formats, payloads, operations, how many of the registry's
 codecs of each format) and what the page therefore cannot show ("no link model: no encode
 in the run"), then, per question (one payload, one operation, one input), the competitors side
-by side: each one's median against the fastest's, as the ratio of the two samples and its
-95 % interval (stats.ratio_interval, the interval the Mann-Whitney U-test inverts).
+by side: each one's figure against the fastest's. In a run in rounds that is the median of
+the two competitors' per-round ratios and its sign-test 95 % interval (paired.ratio_of); in
+another run the ratio of the two samples and its 95 % interval (stats.ratio_interval, the
+interval the Mann-Whitney U-test inverts).
 """
 
-from . import labels, runs, stats
+from . import labels, paired, runs, stats
 
 # A run of every benchmark has at least this many repetitions per benchmark (tools/run_bench.sh
 # defaults to 6): median_interval needs 6 for a 95 % interval.
@@ -40,13 +42,16 @@ def ratios(result):
     for members in groups.values():
         if len(members) < 2:
             continue
-        fastest_key, fastest = min(members, key=lambda m: m[1].median())
+        fastest_key, fastest = min(members, key=lambda m: m[1].figure())
         for key, run in members:
             entry = {"fastest": fastest.name.library}
             if key == fastest_key:
                 entry.update(ratio=1.0, verdict="fastest")
             else:
-                point, interval = stats.ratio_interval(run.cpu, fastest.cpu)
+                # In rounds: the per-round ratios of the two, a paired comparison; else the
+                # ratio of the two samples.
+                both = paired.ratio_of(run.ratios["cpu"], fastest.ratios["cpu"])
+                point, interval = both or stats.ratio_interval(run.cpu, fastest.cpu)
                 entry["ratio"] = point
                 if interval is None:
                     entry["verdict"] = "too few repetitions"
@@ -68,7 +73,7 @@ def questions(result):
         if key in against:
             groups.setdefault(question(run.name), []).append((run, against[key]))
     order = {op: i for i, op in enumerate(COMPARED_OPS)}
-    return [(q, sorted(members, key=lambda m: m[0].median()))
+    return [(q, sorted(members, key=lambda m: m[0].figure()))
             for q, members in sorted(groups.items(), key=lambda g: (
                 g[0][:3], order.get(g[0][3], len(order)), g[0][4] != "reference", g[0][4]))]
 
@@ -109,7 +114,9 @@ def holds(result, pairings, memory_entries):
     registry, codecs = _registry(result), _timed(result)
     whole = runs.Run("", context=result.context,
                      benchmark_names=list(result.runs)).whole_suite
-    repetitions = [len(run.cpu) for run in timed if run.cpu]
+    # A run in rounds: a probe runs several times a round; the others' repetitions are rounds.
+    repetitions = [len(run.cpu) for run in timed if run.cpu and not run.probe]
+    rounds = any(run.probe for run in timed)
     present = {run.name.op for run in payload_runs}
     ops = [op for op in COMPARED_OPS if op in present] + sorted(present - set(COMPARED_OPS))
     missing = []
@@ -147,12 +154,15 @@ def holds(result, pairings, memory_entries):
         coverage.append([fmt, ", ".join(parts)])
     kind = str(result.context.get("run_kind") or "default")
     cases = sorted({(run.name.dataset, run.name.rows) for run in payload_runs})
+    word = "round" if rounds else "repetition"
     if not repetitions:
         reps = "no repetitions"
     elif min(repetitions) == max(repetitions):
-        reps = f"{_plural(repetitions[0], 'repetition')} each"
+        reps = f"{_plural(repetitions[0], word)} each"
     else:
-        reps = f"{min(repetitions)}-{max(repetitions)} repetitions"
+        reps = f"{min(repetitions)}-{max(repetitions)} {word}s"
+    if rounds:
+        reps += ", side by side with the payload's probe"
     failed = len(result.runs) - len(timed)
     summary = (f"{_plural(len(timed), 'benchmark')}"
                + (f" (and {failed:,} that did not run)" if failed else "")

@@ -13,6 +13,11 @@ figures (one call's, benchmarks/memory.cpp) are written into each timed repetiti
 same benchmark. Google Benchmark 1.7.1 writes stale figures into every repetition of a
 memory run but the last; with one repetition there is none.
 
+A run in rounds (benchmarks/rounds.hpp, context run_design "rounds") gets its round ids
+made unique across the parts, each competitor's per-round ratio to its unit's probe, and the
+aggregates after the repetitions: mean, median, stddev, cv and the paired figures
+(wbtools/paired.py).
+
 usage: python3 -m wbtools.merge OUT.json --state-before S.json --state-after S.json
                                 [--memory MEMORY.json] PART.json:ROWS:MIN_TIME ...
 """
@@ -22,7 +27,7 @@ import json
 import os
 import sys
 
-from wbtools import cli
+from wbtools import cli, paired
 from wbtools.results import MEMORY_FIELDS
 
 # Context fields that differ between the parts by nature (the band, the start time).
@@ -70,7 +75,11 @@ def merge(parts, state_before=None, state_after=None, memory=None):
     if not parts:
         raise cli.UserError("merge: no part to merge")
     first = parts[0][0]
-    context = {k: v for k, v in first.get("context", {}).items() if k != "rows_band"}
+    context = {k: v for k, v in first.get("context", {}).items()
+               if k not in ("rows_band", "rounds_started")}
+    # A run in rounds writes its context at the end: the run's date is when it started.
+    if first.get("context", {}).get("rounds_started"):
+        context["date"] = first["context"]["rounds_started"]
     for data, rows, _ in parts[1:]:
         other = data.get("context", {})
         if other.get("executable") != context.get("executable"):
@@ -78,13 +87,23 @@ def merge(parts, state_before=None, state_after=None, memory=None):
                                 f"({other.get('executable')!r}): not one run")
         _same_run(context, other, f"the part for rows {rows}")
     context["bands"] = [{"rows": rows, "min_time_s": min_time,
-                         "started": data.get("context", {}).get("date"),
+                         **({"rounds": int(data["context"]["rounds"])}
+                            if paired.in_rounds(data.get("context")) else {}),
+                         "started": data.get("context", {}).get("rounds_started")
+                         or data.get("context", {}).get("date"),
                          "benchmarks": sum(1 for b in data.get("benchmarks", [])
                                            if b.get("run_type") == "iteration"
                                            and b.get("repetition_index", 0) == 0)}
                         for data, rows, min_time in parts]
     if state_before is not None or state_after is not None:
         context["machine_state"] = {"before": state_before, "after": state_after}
+    if paired.in_rounds(context):
+        lists = [data.get("benchmarks", []) for data, _, _ in parts]
+        paired.renumber(lists)
+        for entries in lists:
+            paired.pair(entries)
+        for entries in lists:
+            entries += paired.aggregates(entries)
     benchmarks = [b for data, _, _ in parts for b in data.get("benchmarks", [])]
     merged = {"context": context, "benchmarks": benchmarks}
     if memory is not None:

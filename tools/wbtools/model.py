@@ -1,7 +1,10 @@
 """The transfer model: one call's time = encode + compress + transfer + decompress + decode.
 
-CPU parts are the medians of the measured benchmarks (cpu_time by default: on a shared VM
-real_time also counts time the benchmark thread was descheduled). The transfer part is
+CPU parts are the measured benchmarks' figures (cpu_time by default: on a shared VM real_time
+also counts time the benchmark thread was descheduled): in a run in rounds the paired times
+(wbtools/paired.py), with the call's 95 % interval from its per-round CPU totals, else the
+medians. Two calls whose intervals overlap are tied (tied_with_fastest): the data cannot
+rank them. The transfer part is
 computed by tcp.transfer for a link profile. A pairing is one (format, serializer, parser,
 compression) for one payload (dataset, rows).
 """
@@ -9,7 +12,7 @@ compression) for one payload (dataset, rows).
 import math
 from dataclasses import dataclass, field, replace
 
-from . import results, tcp
+from . import results, stats, tcp
 
 # Datasets served as paged sequences: dataset -> (rows of a whole sequence, rows per page).
 # science: an 8,100-row subset in pages of 1,000 rows = 8 full pages + one of 100 rows.
@@ -25,12 +28,15 @@ class Pairing:
     rows: int
     serializer: str
     parser: str  # "" when no decoder of this serializer's output was measured
-    compression: str  # "none", "gzip", "br", "zstd"
+    compression: str  # "none" or one of results.CODECS
     wire_bytes: float
     encode: float
     decode: float  # 0 when parser == ""
     compress: float = 0.0
     decompress: float = 0.0
+    # A run in rounds: the call's CPU (encode + compress + decompress + decode) in each round
+    # that timed every part, at the probe's fast speed; () otherwise.
+    cpu_rounds: tuple = ()
 
     @property
     def label(self):
@@ -58,7 +64,17 @@ class Pairings:
 
 
 def _median(run, clock):
-    return run.median(clock) if run is not None else math.nan
+    return run.figure(clock) if run is not None else math.nan
+
+
+def _cpu_rounds(runs, clock):
+    """Per-round sums of the runs' times, over the rounds every one of them has; () when
+    a run has none (a run not in rounds)."""
+    per_run = [run.round_times(clock) for run in runs if run is not None]
+    if not per_run or not all(per_run):
+        return ()
+    common = set.intersection(*(set(times) for times in per_run))
+    return tuple(sum(times[r] for times in per_run) for r in sorted(common))
 
 
 def collect(result, clock="cpu"):
@@ -94,6 +110,7 @@ def collect(result, clock="cpu"):
                 base = Pairing(fmt, dataset, rows, encoder.name.library,
                                decoder.name.library if decoder else "", "none", size,
                                _median(encoder, clock), _median(decoder, clock) if decoder else 0.0)
+                base = replace(base, cpu_rounds=_cpu_rounds([encoder, decoder], clock))
                 out.items.append(base)
                 for codec in results.CODECS:
                     packed = encoder.counter(f"{codec}_bytes")
@@ -107,7 +124,9 @@ def collect(result, clock="cpu"):
                         continue
                     out.items.append(replace(base, compression=codec, wire_bytes=packed,
                                              compress=_median(squeeze, clock),
-                                             decompress=_median(unsqueeze, clock)))
+                                             decompress=_median(unsqueeze, clock),
+                                             cpu_rounds=_cpu_rounds(
+                                                 [encoder, decoder, squeeze, unsqueeze], clock)))
     if proxied:
         out.notes.append(f"{len(proxied)} serializers have no decode benchmark of their own bytes at "
                          "their size (the default run times every pairing at the field sizes "
@@ -121,6 +140,17 @@ def collect(result, clock="cpu"):
         out.notes.append("no compression counters/benchmarks in this file: compression 'none' only")
     out.notes = list(dict.fromkeys(out.notes))
     return out
+
+
+def cpu_interval(p):
+    """(low, high): the 95 % interval of a pairing's CPU (encode + compress + decompress +
+    decode) over the rounds, widened where needed to hold its figure (a median of sums
+    and a sum of medians differ a little); None without rounds or with fewer than 6."""
+    interval = stats.median_interval(p.cpu_rounds) if p.cpu_rounds else None
+    if interval is None:
+        return None
+    cpu = p.encode + p.compress + p.decompress + p.decode
+    return min(interval.low, cpu), max(interval.high, cpu)
 
 
 def call(p, link, bandwidth_bps=None, connection=None):
@@ -143,6 +173,11 @@ def call(p, link, bandwidth_bps=None, connection=None):
     }
     parts["cpu"] = (p.encode + p.compress + p.decompress + p.decode + parts["hops_cpu"])
     parts["total"] = parts["cpu"] + parts["wire"]
+    interval = cpu_interval(p)
+    if interval is not None:
+        parts["cpu_low"], parts["cpu_high"] = (v * (1 + hops) for v in interval)
+        parts["total_low"] = parts["cpu_low"] + parts["wire"]
+        parts["total_high"] = parts["cpu_high"] + parts["wire"]
     parts["cpu_share"] = parts["cpu"] / parts["total"] if parts["total"] > 0 else math.nan
     return parts
 
@@ -185,6 +220,21 @@ def rank(pairings, link):
     """[(pairing, call parts)] fastest first."""
     scored = [(p, call(p, link)) for p in pairings]
     return sorted(scored, key=lambda item: item[1]["total"])
+
+
+def tied(a, b):
+    """True when two calls' (call() parts) 95 % intervals of the total overlap: the data
+    cannot tell which is faster. Calls without intervals are never tied."""
+    if "total_low" not in a or "total_low" not in b:
+        return False
+    return a["total_low"] <= b["total_high"] and b["total_low"] <= a["total_high"]
+
+
+def tied_with_fastest(ranked):
+    """The entries of rank()'s list (after the first) tied with the fastest."""
+    if not ranked:
+        return []
+    return [item for item in ranked[1:] if tied(ranked[0][1], item[1])]
 
 
 def best_per_format(pairings, link):

@@ -118,12 +118,22 @@ def _paged_heading():
             "(first request on the profile's connection, the rest warm)")
 
 
+def standing(index, parts, fastest):
+    """A call's place against the payload's fastest: "fastest", "tied" (the two 95 %
+    intervals overlap), "slower", or "-" without intervals."""
+    if index == 0:
+        return "fastest"
+    if "total_low" not in parts or "total_low" not in fastest:
+        return "-"
+    return "tied" if model.tied(parts, fastest) else "slower"
+
+
 def fastest_sections(pairings, links, dataset=None):
     """Markdown for every link: per payload, the fastest call of each format found in the
     file (whatever its libraries and compression), fastest first; then the paged sequence's
     fastest per format. The short answer `wirebench model` leads with."""
     headers = ["payload", "format", "serializer -> parser", "compression", "wire bytes", "CPU",
-               "wire", "total", "CPU share"]
+               "wire", "total", "CPU share", "against the fastest"]
     out = []
     for link in links:
         out.append(f"### Link `{link.name}`: {link_summary(link)}\n")
@@ -131,13 +141,15 @@ def fastest_sections(pairings, links, dataset=None):
         for ds, count in pairings.cases():
             if dataset and ds != dataset:
                 continue
-            for p, parts in model.fastest_per_format(pairings.of_case(ds, count), link):
+            best = model.fastest_per_format(pairings.of_case(ds, count), link)
+            for index, (p, parts) in enumerate(best):
                 rows.append([f"{ds} {count:,}", p.format,
                              f"{p.serializer} -> {p.parser or '(decode not measured)'}",
                              p.compression, units.count(p.wire_bytes),
                              units.seconds(parts["cpu"]), units.seconds(parts["wire"]),
-                             units.seconds(parts["total"]), units.percent(parts["cpu_share"])])
-        out.append(units.table(headers, rows, "llllrrrrr") + "\n")
+                             units.seconds(parts["total"]), units.percent(parts["cpu_share"]),
+                             standing(index, parts, best[0][1])])
+        out.append(units.table(headers, rows, "llllrrrrrl") + "\n")
         paged = paged_table(_of_dataset(pairings, dataset), link, per_format=True)
         if paged:
             out.append(_paged_heading() + ", the fastest of each format:\n")
@@ -215,9 +227,14 @@ def as_json(pairings, links, dataset=None):
     out = {"notes": pairings.notes, "links": []}
     for link in links:
         entries = []
-        for p, parts in model.rank([p for p in pairings.items
-                                    if not dataset or p.dataset == dataset], link):
+        ranked = model.rank([p for p in pairings.items if not dataset or p.dataset == dataset],
+                            link)
+        fastest = {}
+        for p, parts in ranked:
+            fastest.setdefault((p.dataset, p.rows), parts)
+        for p, parts in ranked:
             bandwidth, why = model.crossover(p, link)
+            first = fastest[(p.dataset, p.rows)]
             entries.append({
                 "format": p.format, "dataset": p.dataset, "rows": p.rows,
                 "serializer": p.serializer, "parser": p.parser or None,
@@ -226,9 +243,54 @@ def as_json(pairings, links, dataset=None):
                 "round_trips": parts["round_trips"], "cpu_share": parts["cpu_share"],
                 "crossover_bps": bandwidth, "crossover_note": why or None,
                 "serialization_crossover_bps": model.serialization_crossover(p),
+                # Against the payload's fastest call on this link: "fastest", "tied" (the
+                # 95 % intervals of the totals overlap), "slower", or "-" without intervals.
+                "standing": standing(0 if parts is first else 1, parts, first),
             })
         out["links"].append({"name": link.name, "bandwidth_bps": link.bandwidth_bps,
                              "rtt_s": link.rtt_s, "pairings": entries})
     latency, bandwidth = fit.relay_2009()
     out["relay_2009_fit"] = {"latency_s": latency, "bandwidth_bps": bandwidth}
     return out
+
+
+def call_label(p):
+    """A call as the headline names it: "json rapidjson-dom → simdjson-ondemand, zstd"."""
+    suffix = "" if p.compression == "none" else f", {p.compression}"
+    return f"{p.format} {p.serializer} → {p.parser or '(no decoder)'}{suffix}"
+
+
+def headline_label(ranked, most=2):
+    """The fastest call of rank()'s list, and the calls tied with it by name (up to most,
+    then how many more): the data cannot rank those, so none is named the fastest alone."""
+    label = call_label(ranked[0][0])
+    ties = model.tied_with_fastest(ranked)
+    if ties:
+        more = f" and {len(ties) - most} more" if len(ties) > most else ""
+        label += f" (tied with {', '.join(call_label(q) for q, _ in ties[:most])}{more})"
+    return label
+
+
+def headline(pairings, links, dataset):
+    """The README's headline table for dataset at its largest size: per link the fastest
+    call (with the calls tied with it), its CPU, wire and CPU share, and the fastest
+    uncompressed Atom call. "" when the dataset has no pairing."""
+    sizes = [rows for ds, rows in pairings.cases() if ds == dataset]
+    if not sizes:
+        return ""
+    case = pairings.of_case(dataset, max(sizes))
+    rows = []
+    for link in links:
+        ranked = model.rank(case, link)
+        if not ranked:
+            continue
+        _, parts = ranked[0]
+        atom = model.rank([p for p in case if p.format == "atom" and p.compression == "none"],
+                          link)
+        rows.append([f"`{link.name}` {link_summary(link)}", headline_label(ranked),
+                     units.seconds(parts["cpu"]), units.seconds(parts["wire"]),
+                     units.percent(parts["cpu_share"]),
+                     f"{units.seconds(atom[0][1]['total'])} "
+                     f"({units.percent(atom[0][1]['cpu_share'])})" if atom else "-"])
+    return units.table(["link profile", "fastest call", "CPU", "wire", "CPU share",
+                        "uncompressed Atom: total (CPU share)"], rows, "llrrrr")

@@ -9,7 +9,7 @@ import os
 
 
 from . import holds
-from . import charts, conformance, model, noise, published, units
+from . import charts, conformance, model, model_view, noise, paired, published, units
 from .page import build as page_build, data as page_data, markdown
 from .report_tables import case_title, representative, sizes_by_case, tables
 
@@ -34,11 +34,6 @@ def _summary_context(result):
         "The result file carries no context."
 
 
-def _pairing_label(p):
-    suffix = "" if p.compression == "none" else f" + {p.compression}"
-    return f"{p.format} {p.serializer} -> {p.parser or '(no decoder)'}{suffix}"
-
-
 def _headline(pairings, links):
     """Per dataset at its largest size: the fastest call on every link."""
     largest = {}
@@ -52,8 +47,10 @@ def _headline(pairings, links):
             ranked = model.rank(pairings.of_case(dataset, rows), link)
             if not ranked:
                 continue
-            p, call = ranked[0]
-            table_rows.append([f"`{link.name}`", _pairing_label(p), units.seconds(call["cpu"]),
+            _, call = ranked[0]
+            # Calls the data cannot rank are named as tied, not placed.
+            table_rows.append([f"`{link.name}`", model_view.headline_label(ranked),
+                               units.seconds(call["cpu"]),
                                units.seconds(call["wire"]), units.seconds(call["total"]),
                                units.percent(call["cpu_share"])])
         if table_rows:
@@ -143,8 +140,11 @@ def summary(result, pairings, links, conformance_matrix, chart_name):
             "shows the evidence as charts: throughput with intervals, the serializer x parser "
             "heat map, decode against parse-only, memory, sizes, conformance, the machine and "
             "the noise.", "",
-            f"Result file `{os.path.basename(result.path)}`; times are cpu_time medians over "
-            "the repetitions; the transfer is modelled per link profile (tools/links.json).", "",
+            f"Result file `{os.path.basename(result.path)}`; times are "
+            + ("cpu_time paired times (the unit's probe's fast time x the median of the "
+               "per-round ratios to it; calls whose 95 % intervals overlap are tied)"
+               if paired.in_rounds(result.context) else "cpu_time medians over the repetitions")
+            + "; the transfer is modelled per link profile (tools/links.json).", "",
             "## What this run holds", "", holds.text(held), "",
             "## Context", "", _summary_context(result), "",
             "## The answer per dataset", "",

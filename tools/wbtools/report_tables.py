@@ -112,7 +112,7 @@ def sizes_section(result):
             units.table(["payload", "raw bytes", "bytes/row"] + [f"{c} bytes" for c in present],
                         rows) + "\n")
     if not present:
-        text += "\nNo gzip/br/zstd counters in this file: compressed sizes not shown.\n"
+        text += "\nNo compressed-size counters in this file: compressed sizes not shown.\n"
     return text
 
 

@@ -28,13 +28,14 @@ from .cli import UserError, json_error
 _OPTION_SUFFIX = re.compile(
     r"/(?:threads|repeats|iterations|min_time|min_warmup_time):[^/]*$"
     r"|/(?:real_time|process_time|manual_time)$")
-_AGGREGATE_SUFFIX = re.compile(r"_(?:mean|median|stddev|cv|BigO|RMS)$")
+_AGGREGATE_SUFFIX = re.compile(r"_(?:mean|median|stddev|cv|BigO|RMS|paired)$")
 
 _SECONDS_PER_UNIT = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
 
 # Compression codec spellings: the benchmark may say "brotli", the counter says "br".
-CODEC_ALIASES = {"gzip": "gzip", "br": "br", "brotli": "br", "zstd": "zstd"}
-CODECS = ("gzip", "br", "zstd")
+CODEC_ALIASES = {"gzip": "gzip", "br": "br", "brotli": "br", "zstd": "zstd", "lz4": "lz4",
+                 "snappy": "snappy"}
+CODECS = ("gzip", "br", "zstd", "lz4", "snappy")
 
 
 def strip_suffixes(name):
@@ -120,6 +121,39 @@ class Run:
     aggregates: dict = field(default_factory=dict)  # aggregate name -> entry (fallback)
     memory: dict = field(default_factory=dict)  # MEMORY_FIELDS of the memory run
     error: str = ""
+    # A run in rounds (wbtools/paired.py): {round_id: ratio to the probe} per clock, and the
+    # paired aggregate entry.
+    ratios: dict = field(default_factory=lambda: {"cpu": {}, "real": {}})
+    paired: dict = field(default_factory=dict)
+    probe: bool = False  # a unit's probe in a run in rounds (paired_reference 1)
+
+    def figure(self, clock="cpu"):
+        """The run's time per iteration in seconds as the tools answer with it: the paired
+        time of a run in rounds (the probe's fast time x the median per-round ratio, which
+        a slow window of the machine does not move), else the median."""
+        if self.paired:
+            value = self.paired.get(f"{clock}_time")
+            if isinstance(value, (int, float)) and math.isfinite(value):
+                return entry_seconds(self.paired, f"{clock}_time")
+        return self.median(clock)
+
+    def figure_interval(self, clock="cpu"):
+        """95 % interval of figure() in seconds (stats.Interval), or None: the paired
+        interval scaled by the probe's fast time, else the median's over repetitions."""
+        if self.paired and clock == "cpu" and "paired_ratio_low" in self.paired:
+            scale = self.figure(clock) / self.paired["paired_ratio"]
+            return stats.Interval(self.paired["paired_ratio_low"] * scale,
+                                  self.paired["paired_ratio_high"] * scale,
+                                  self.paired.get("paired_confidence", stats.CONFIDENCE))
+        return None if self.paired else self.interval(clock)
+
+    def round_times(self, clock="cpu"):
+        """{round_id: this run's time in seconds at the probe's fast speed} of a run in
+        rounds: figure()'s per-round terms; {} otherwise."""
+        if not self.paired or not self.ratios[clock]:
+            return {}
+        scale = self.figure(clock) / statistics.median(self.ratios[clock].values())
+        return {r: ratio * scale for r, ratio in self.ratios[clock].items()}
 
     def times(self, clock="cpu"):
         return self.cpu if clock == "cpu" else self.real
@@ -182,7 +216,9 @@ _STANDARD_FIELDS = {
     "repetition_index", "threads", "iterations", "real_time", "cpu_time", "time_unit",
     "bytes_per_second", "items_per_second", "aggregate_name", "aggregate_unit", "label",
     "error_occurred", "error_message", "skipped", "skip_message", "big_o", "rms",
-    "complexity_n", "manual_time", *MEMORY_FIELDS}
+    "complexity_n", "manual_time", *MEMORY_FIELDS,
+    # a run in rounds (wbtools/paired.py)
+    "round", "round_id", "round_slot", "paired_reference", "paired_ratio", "paired_ratio_real"}
 
 
 def entry_seconds(entry, key):
@@ -287,8 +323,15 @@ def _add_entry(runs, entry):
         run.error = reason
         return
     if entry.get("run_type") == "aggregate":
+        if entry.get("aggregate_name") == "paired":
+            run.paired = entry
         run.aggregates[entry.get("aggregate_name", "")] = entry
         return
+    if "round_id" in entry:
+        run.probe = run.probe or bool(entry.get("paired_reference"))
+        for clock, key in (("cpu", "paired_ratio"), ("real", "paired_ratio_real")):
+            if isinstance(entry.get(key), (int, float)):
+                run.ratios[clock][int(entry["round_id"])] = float(entry[key])
     index = entry.get("repetition_index", 0)
     if any(f in entry for f in MEMORY_FIELDS) and index >= run.memory.get("_index", -1):
         # int64 max is MemoryManager's "not measured".

@@ -28,8 +28,8 @@ def _title(q):
 
 
 def _time(run):
-    interval = run.interval()
-    shown = units.seconds(run.median())
+    interval = run.figure_interval()
+    shown = units.seconds(run.figure())
     if interval is not None:
         shown += f" [{units.seconds(interval.low)}, {units.seconds(interval.high)}]"
     return shown
@@ -56,10 +56,13 @@ def competitors(result, shown=SHOWN_QUESTIONS):
                           for run, _ in members})
     counted = (f"{repetitions[0]}" if len(repetitions) == 1
                else f"{repetitions[0]}-{repetitions[-1]}")
-    lines = [f"Competitors, CPU time per call: median [95 % interval] over {counted} "
+    estimator = ("paired time (the probe's fast time x the median per-round ratio)"
+                 if any(run.paired for members in by_question.values() for run, _ in members)
+                 else "median")
+    lines = [f"Competitors, CPU time per call: {estimator} [95 % interval] over {counted} "
              "repetitions; ratio to the fastest [95 % interval], tied when the interval holds 1:"]
     for q in sorted(by_question)[:shown]:
-        members = sorted(by_question[q], key=lambda m: m[0].median())
+        members = sorted(by_question[q], key=lambda m: m[0].figure())
         width = max(len(run.name.library) for run, _ in members)
         times = [_time(run) for run, _ in members]
         time_width = max(len(t) for t in times)

@@ -4,9 +4,16 @@ One wirebench_wire process per (profile, congestion control) builds the link onc
 its self-check and then, for every payload size in turn, the cold series (each request on
 a new connection) and the warm series (one kept-alive connection: an opening request, then
 back-to-back requests, which Linux serves with the window the previous one left).
+
+The matrix runs in rounds (plan): each round runs every group once, in a fresh random order,
+with one cold and one warm request per payload, so that a case's repetitions lie minutes
+apart and a stall of the host of a few seconds costs one repetition, not a case. A case
+whose repetitions disagree (one more than DISAGREE from the case's median) is flagged with
+the rounds that disagree.
 """
 
 import json
+import random
 import statistics
 import subprocess
 import sys
@@ -17,6 +24,29 @@ from .cli import UserError
 # A self-check that fails (the host delayed the forwarder) is tried again this many times.
 CHECK_ATTEMPTS = 3
 EXIT_NO_PRIVILEGES = 2
+
+
+# A repetition this far from its case's median (a fraction) marks the case: the link's own
+# spread is well under 1 % (docs/wire.md), a stall of the host adds tens of percent.
+DISAGREE = 0.10
+
+
+def plan(groups, rounds, seed=None):
+    """[(round, group)] in the order they run: every group once a round, each round in a
+    fresh random order."""
+    order = random.Random(seed)
+    runs = []
+    for index in range(rounds):
+        shuffled = list(groups)
+        order.shuffle(shuffled)
+        runs += [(index, group) for group in shuffled]
+    return runs
+
+
+def disagreeing(ms, rounds):
+    """The rounds whose time lies more than DISAGREE from the median of the case's times."""
+    median = statistics.median(ms)
+    return [r for value, r in zip(ms, rounds) if abs(value - median) > DISAGREE * median]
 
 
 def command(binary, profile, congestion, sizes, repetitions):
@@ -89,8 +119,9 @@ def summarise(requests, payloads):
         else:
             continue  # the warm series' opening request: a cold one after no pause
         entry = samples.setdefault((payload.name, connection),
-                                   {"ms": [], "first_byte_ms": [], "link_drops": 0})
+                                   {"ms": [], "first_byte_ms": [], "link_drops": 0, "rounds": []})
         entry["ms"].append(r["last_byte_ms"])
+        entry["rounds"].append(r.get("round", 0))
         entry["first_byte_ms"].append(r["first_byte_ms"])
         entry["link_drops"] += r["link_drops"]
     cases = []
@@ -105,6 +136,7 @@ def summarise(requests, payloads):
                 "repetitions": len(ms), "measured_ms": ms,
                 "median_ms": statistics.median(ms), "min_ms": min(ms), "max_ms": max(ms),
                 "first_byte_median_ms": statistics.median(entry["first_byte_ms"]),
-                "link_drops": entry["link_drops"],
+                "link_drops": entry["link_drops"], "rounds": entry["rounds"],
+                "disagreeing_rounds": disagreeing(ms, entry["rounds"]),
             })
     return cases

@@ -37,7 +37,8 @@
       pairingCache[caseKey] = (D.pairings[caseKey] || []).map((r) => ({
         format: D.strings[r[0]], serializer: D.strings[r[1]], parser: D.strings[r[2]],
         compression: D.strings[r[3]], wire_bytes: r[4], encode: r[5], decode: r[6],
-        compress: r[7], decompress: r[8], dataset, rows: Number(rows)}));
+        compress: r[7], decompress: r[8], cpu_low: r[9], cpu_high: r[10], dataset,
+        rows: Number(rows)}));
     }
     return pairingCache[caseKey];
   }
@@ -96,11 +97,13 @@
       const ranked = wbModel.rank(filtered(state.caseKey), link);
       if (!ranked.length) return {cells: [link.name, "-", "-", "-", "-", "-", "-"]};
       const [p, parts] = ranked[0];
+      const ties = ranked.slice(1).filter(([, other]) => wbModel.tied(parts, other)).length;
       return {attrs: {class: link.name === state.linkName && !state.custom ? "chosen" : "link-row",
                       "data-link": link.name,
                       onclick: () => chooseLink(link.name)},
               cells: [[link.name, {title: link.description || ""}], linkSummary(link),
-                      pairingLabel(p), [F.seconds(parts.cpu), {"data-seconds": parts.cpu}],
+                      pairingLabel(p) + (ties ? ` (tied with ${ties} more)` : ""),
+                      [F.seconds(parts.cpu), {"data-seconds": parts.cpu}],
                       [F.seconds(parts.wire), {"data-seconds": parts.wire}],
                       [F.seconds(parts.total), {"data-seconds": parts.total}],
                       F.percent(parts.cpu_share)]};
@@ -112,11 +115,14 @@
   function renderBest(ranked, link) {
     const best = bestPerFormat(ranked);
     const fastest = best[0][1].total;
+    // Against the fastest: its ratio, or "tied" where the two intervals overlap.
+    const against = (parts, i) => i > 0 && wbModel.tied(best[0][1], parts) ? "tied" :
+      `${(parts.total / fastest).toFixed(2)}x`;
     // The total and its ratio first: on a phone they are what the first screen shows.
     fill("best-formats", table(
       ["format", "fastest call", "total", "× fastest", "CPU", "wire", "CPU share", "wire bytes",
        ...(hasLabels ? ["what it does"] : [])],
-      best.map(([p, parts]) => ({
+      best.map(([p, parts], index) => ({
         attrs: {"data-format": p.format, "data-pairing": pairingLabel(p),
                 "data-total": parts.total},
         cells: [p.format, `${p.serializer} → ${p.parser || "(no decoder)"}` +
@@ -124,7 +130,7 @@
                 ...["total", "cpu", "wire"].map((key) =>
                   [F.seconds(parts[key]), {"data-seconds": parts[key]}])
                   .flatMap((cell, i) => i === 0 ?
-                    [cell, `${(parts.total / fastest).toFixed(2)}x`] : [cell]),
+                    [cell, against(parts, index)] : [cell]),
                 F.percent(parts.cpu_share), F.count(p.wire_bytes),
                 ...(hasLabels ? [pairingWhat(p)] : [])]})),
       [0, 0, 1, 1, 1, 1, 1, 1, 0]));
@@ -166,13 +172,16 @@
       return;
     }
     const [best, bestParts] = ranked[0];
+    const tiedWith = ranked.slice(1).filter(([, parts]) => wbModel.tied(bestParts, parts)).length;
     fill("answer",
       el("p", {class: "headline"}, `${dataset}, ${Number(rows).toLocaleString("en-US")} rows, on `,
          el("b", {}, state.custom ? `your link (${linkSummary(link)})` : link.name), ": ",
          el("b", {id: "best-pairing"}, pairingLabel(best)), ` is fastest at `,
          el("b", {}, F.seconds(bestParts.total)), ` per call: CPU ${F.seconds(bestParts.cpu)} `,
          `(${F.percent(bestParts.cpu_share)}), wire ${F.seconds(bestParts.wire)}. `,
-         `CPU and wire cost the same at ${crossoverText(best, link)} on this link's RTT.`),
+         `CPU and wire cost the same at ${crossoverText(best, link)} on this link's RTT.`,
+         tiedWith ? ` Tied with ${tiedWith} other call${tiedWith === 1 ? "" : "s"}: their ` +
+                    `95 % intervals overlap, so the data cannot rank them.` : ""),
       el("p", {class: "small wide-only"},
          `${ranked.length} pairings ranked (format × serializer × parser × compression); `,
          link.name === "custom" ? "custom: " : "",

@@ -26,7 +26,8 @@ def render(data, title, app=REPORT_APP, template="template.html"):
     """The page's HTML text. app: the page's own script, or a tuple of them."""
     app = (app,) if isinstance(app, str) else tuple(app)
     page = _read(template)
-    parts = {"{title}": title, "{result}": data.get("result", ""), "{css}": _read("page.css"),
+    parts = {"{title}": title, "{result}": data.get("result", ""),
+             "{estimator}": data.get("estimator", "cpu_time medians"), "{css}": _read("page.css"),
              "{chartjs}": chartlib.source().replace("</script", "<\\/script"),
              "{scripts}": "\n".join(_read(name) for name in SCRIPTS + app),
              "{data}": script_json(data)}
@@ -40,7 +41,8 @@ def render(data, title, app=REPORT_APP, template="template.html"):
             break
         at, key = min(found)
         out.append(rest[:at])
-        out.append(_escape(parts[key]) if key in ("{title}", "{result}") else parts[key])
+        out.append(_escape(parts[key]) if key in ("{title}", "{result}", "{estimator}")
+                   else parts[key])
         rest = rest[at + len(key):]
     return "".join(out)
 

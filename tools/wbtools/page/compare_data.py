@@ -23,14 +23,14 @@ def build(old, new, clock="cpu", min_change=compare.MIN_CHANGE):
         after = new.runs.get(name)
         if after is None or before.error or after.error:
             continue
-        old_times, new_times = before.times(clock), after.times(clock)
+        old_times, new_times = compare.samples(before, after, clock)
         if not old_times or not new_times or min(old_times + new_times) <= 0:
             continue
         v = compare.verdict(old_times, new_times, min_change)
         interval = v.interval
         bench = before.name
         rows.append({"name": name, "format": bench.format or "-", "op": bench.op or "-",
-                     "old": before.median(clock), "new": after.median(clock),
+                     "old": before.figure(clock), "new": after.figure(clock),
                      "n_old": len(old_times), "n_new": len(new_times), "ratio": v.ratio,
                      "low": interval.low if interval else None,
                      "high": interval.high if interval else None,

@@ -9,7 +9,7 @@ import dataclasses
 import math
 import statistics
 
-from .. import conformance, labels, model, noise, published, results, stats
+from .. import conformance, labels, model, noise, paired, published, results, stats
 from . import context, tags
 from .. import holds
 # The scenario tables are built in wire_data; their helpers stay importable from here.
@@ -56,17 +56,21 @@ def _pairings(pairings):
         return index[text]
     by_case = {}
     for p in pairings.items:
+        # The CPU's 95 % interval over the rounds last (null without): the page calls two
+        # calls whose intervals overlap tied (model.tied).
+        low, high = model.cpu_interval(p) or (None, None)
         by_case.setdefault(f"{p.dataset}/{p.rows}", []).append(
             [ref(p.format), ref(p.serializer), ref(p.parser), ref(p.compression), p.wire_bytes,
-             p.encode, p.decode, p.compress, p.decompress])
+             p.encode, p.decode, p.compress, p.decompress, low, high])
     return strings, by_case
 
 
 def _interval(run):
-    """(low, high, kind, coverage) of a run's cpu times: the order-statistic interval of the
-    median when there are enough repetitions, else min-max."""
+    """(low, high, kind, coverage) of a run's cpu figure: the paired interval of a run in
+    rounds, the order-statistic interval of the median when there are enough repetitions,
+    else min-max."""
     times = run.cpu
-    interval = stats.median_interval(times) if times else None
+    interval = run.figure_interval()
     if interval:
         return interval.low, interval.high, "ci", interval.confidence
     if times:
@@ -84,7 +88,7 @@ def throughput(result, noisy):
         name = run.name
         if run.error or name.op not in THROUGHPUT_OPS or name.is_reference or name.threads != 1:
             continue
-        median = run.median()
+        median = run.figure()
         rate = run.throughput()
         payload = rate * median if rate and median and math.isfinite(median) else None
         low, high, kind, coverage = _interval(run)
@@ -248,6 +252,9 @@ def build(result, links, conformance_matrix=None, wire_result=None, appendix_htm
     memory_entries = memory(result)
     return clean({
         "result": result.path.rsplit("/", 1)[-1],
+        "estimator": ("cpu_time paired times (each unit's probe's fast time × the median of "
+                      "the per-round ratios to it; calls whose 95 % intervals overlap are tied)"
+                      if paired.in_rounds(result.context) else "cpu_time medians"),
         "context": context.rows(result.context),
         "warnings": context.warnings(result.context),
         "holds": holds.holds(result, pairings, memory_entries),

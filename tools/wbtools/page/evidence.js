@@ -209,7 +209,8 @@ const wbEvidence = (D, what) => {
     W.showBox("sizes-box", cases.length > 0, "sizes-none",
               "No encode benchmark in this run: no payload sizes.");
     if (cases.length) {
-      const kinds = [["wire", "raw"], ["gzip", "gzip"], ["br", "brotli"], ["zstd", "zstd"]]
+      const kinds = [["wire", "raw"], ["gzip", "gzip"], ["br", "brotli"], ["zstd", "zstd"],
+                     ["lz4", "lz4"], ["snappy", "snappy"]]
         .filter(([key]) => cases.some((c) => reference[c][key] != null));
       $("sizes-box").style.height = `${90 + cases.length * Math.max(kinds.length * 7, 16)}px`;
       draw("sizes-chart", {

@@ -181,7 +181,18 @@ const wbModel = (() => {
     parts.cpu = p.encode + p.compress + p.decompress + p.decode + parts.hops_cpu;
     parts.total = parts.cpu + parts.wire;
     parts.cpu_share = parts.total > 0 ? parts.cpu / parts.total : NaN;
+    if (p.cpu_low != null && p.cpu_high != null) {
+      parts.total_low = p.cpu_low * (1 + hops) + parts.wire;
+      parts.total_high = p.cpu_high * (1 + hops) + parts.wire;
+    }
     return parts;
+  }
+
+  // True when two calls' 95 % intervals of the total overlap, as model.tied: the data
+  // cannot rank them. Calls without intervals are never tied.
+  function tied(a, b) {
+    if (a.total_low === undefined || b.total_low === undefined) return false;
+    return a.total_low <= b.total_high && b.total_low <= a.total_high;
   }
 
   // Bandwidth (bit/s) at which wire time equals CPU time on this link, as model.crossover:
@@ -218,5 +229,5 @@ const wbModel = (() => {
     return pairings.map((p) => [p, call(p, link)]).sort((a, b) => a[1].total - b[1].total);
   }
 
-  return { segments, wireBytes, slowStartStalls, bbrStartup, delayedAckStall, transfer, call, crossover, serializationCrossover, rank };
+  return { segments, wireBytes, slowStartStalls, bbrStartup, delayedAckStall, transfer, call, crossover, serializationCrossover, rank, tied };
 })();

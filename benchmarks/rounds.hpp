@@ -1,0 +1,42 @@
+// Rounds: the competitors of one unit (a dataset at one size, in every
+// format; benchmarks/roster.hpp) timed side by side. A shared virtual machine
+// runs 1.5-1.9x slower in windows from under a second to minutes; a run that
+// times each benchmark's repetitions at different moments compares those
+// moments as much as the codecs. Here one round runs every competitor of a
+// unit once, back to back, in a fresh random order, with the unit's probe
+// (the byte scan of its JSON payload) between every few of them; the rounds
+// repeat. A slow window then moves the competitors of one round and the
+// probes beside them together, and the per-round ratio to the probe
+// (tools/wbtools/paired.py) cancels it.
+//
+// Google Benchmark stays the timer: each competitor of a round is one
+// RunSpecifiedBenchmarks call over its exact name. The first round sizes the
+// iterations by the minimum time, as Google Benchmark always does; later
+// rounds run the same number of iterations, so no round pays for sizing.
+// The result is Google Benchmark's JSON, one iteration entry per competitor
+// and round, with these counters:
+//   round             the round of the unit, 0.. (also repetition_index)
+//   round_id          the round in the whole process, for pairing entries
+//   round_slot        the position in the round's sequence, probes included
+//   paired_reference  1 on the unit's probe, 0 on a competitor
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace wb::bench {
+
+struct RoundsOptions {
+  int rounds = 6;
+  std::uint64_t order_seed = 0;  // of the rounds' random orders
+  int probe_every = 8;           // competitors between two probes
+  std::string filter;            // --benchmark_filter ("" or "all": every benchmark)
+  std::string out_path;          // Google Benchmark JSON, written at the end
+};
+
+// Runs every unit of the roster that holds a benchmark matching the filter,
+// in rounds, and writes the result. Returns how many benchmarks ran (0 when
+// none matched; the output then says so).
+std::size_t run_rounds(const RoundsOptions& options);
+
+}  // namespace wb::bench

@@ -1,0 +1,56 @@
+"""The measured wire's rounds (wbtools/wire_measure.py): the order of the groups, the cases
+summarised across rounds and the flag on a case whose repetitions disagree."""
+
+import unittest
+
+from wbtools import wire_measure
+
+
+class Payload:
+    def __init__(self, name, size):
+        self.name, self.bytes = name, size
+
+
+def request(size, series, connection, ms, round_index):
+    return {"bytes": size, "series": series, "connection": connection, "last_byte_ms": ms,
+            "first_byte_ms": ms / 2, "link_drops": 0, "round": round_index}
+
+
+class Plan(unittest.TestCase):
+    def test_every_group_once_a_round_in_a_fresh_order(self):
+        groups = [("wan", "cubic"), ("wan", "bbr"), ("mobile", "cubic"), ("mobile", "reno")]
+        runs = wire_measure.plan(groups, 5, seed=3)
+        self.assertEqual(len(runs), 20)
+        orders = []
+        for index in range(5):
+            this = [g for r, g in runs if r == index]
+            self.assertEqual(sorted(this), sorted(groups))
+            orders.append(tuple(this))
+        # The round of each run is in order: round 0's groups first, then round 1's, ...
+        self.assertEqual([r for r, _ in runs], sorted(r for r, _ in runs))
+        self.assertGreater(len(set(orders)), 1)
+        self.assertEqual(runs, wire_measure.plan(groups, 5, seed=3))
+
+
+class Summary(unittest.TestCase):
+    def test_a_stall_costs_one_repetition_and_flags_its_round(self):
+        payload = Payload("json/science/1000", 164570)
+        requests = []
+        for index, warm_ms in enumerate([53.6, 133.9, 53.4]):
+            requests += [request(164570, "cold", "cold", 205.0 + index, index),
+                         request(164570, "warm", "cold", 205.0, index),  # the opening request
+                         request(164570, "warm", "warm", warm_ms, index)]
+        cases = {c["connection"]: c for c in wire_measure.summarise(requests, [payload])}
+        self.assertEqual(cases["warm"]["median_ms"], 53.6)
+        self.assertEqual(cases["warm"]["rounds"], [0, 1, 2])
+        self.assertEqual(cases["warm"]["disagreeing_rounds"], [1])
+        self.assertEqual(cases["cold"]["disagreeing_rounds"], [])
+        self.assertEqual(cases["cold"]["repetitions"], 3)
+
+    def test_a_spread_within_the_margin_is_no_flag(self):
+        self.assertEqual(wire_measure.disagreeing([100.0, 109.0, 91.0], [0, 1, 2]), [])
+        self.assertEqual(wire_measure.disagreeing([100.0, 111.0, 100.0], [0, 1, 2]), [1])
+
+
+if __name__ == "__main__":
+    unittest.main()
