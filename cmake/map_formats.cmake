@@ -69,14 +69,14 @@ target_include_directories(wirebench_codecs PRIVATE ${WB_THRIFT_OUT} ${PROJECT_B
 set_source_files_properties(${PROJECT_SOURCE_DIR}/codecs/thrift/protocols.cpp
                             PROPERTIES COMPILE_OPTIONS "-fno-sanitize=enum")
 
-# Avro C: the archive, with its own dependencies (jansson, snappy, liblzma,
-# zlib) as the other archives' unbenchmarked dependencies are: shared, but
-# zlib, which the compressors already link from its archive.
+# Avro C: the archive, with its own dependencies (snappy, liblzma) as the
+# other archives' unbenchmarked dependencies are: shared; but zlib, which the
+# compressors already link from its archive, and Jansson, a benchmarked JSON
+# library linked from its archive (cmake/json_libraries.cmake).
 pkg_check_modules(AVRO REQUIRED IMPORTED_TARGET avro-c)
-find_library(WB_JANSSON NAMES jansson REQUIRED)
 find_library(WB_SNAPPY NAMES snappy REQUIRED)
-wb_archive(wb_avro libavro.a PkgConfig::AVRO ${WB_JANSSON} ${WB_SNAPPY} ${WB_LZMA} wb_zlib m)
-wb_library(avro-c "${AVRO_VERSION}" "static (libavro.a; jansson, snappy, liblzma shared)"
+wb_archive(wb_avro libavro.a PkgConfig::AVRO wb_jansson ${WB_SNAPPY} ${WB_LZMA} wb_zlib m)
+wb_library(avro-c "${AVRO_VERSION}" "static (libavro.a, libjansson.a; snappy, liblzma shared)"
            "${WB_DEBIAN_FLAGS}")
 # The schemas (codecs/avro/*.avsc) are compiled in as string constants.
 set(WB_AVRO_SCHEMAS "")

@@ -116,6 +116,12 @@ inline constexpr std::string_view kVerifiedAccess = "verified access";
 // (tests/binary_formats_test.cpp holds it to that).
 inline constexpr std::string_view kDropsNegativeZero = "drops -0.0";
 inline constexpr std::string_view kDropsNanPayloads = "drops NaN payloads";
+// A codec of a format that defines the entity dataset (json, atom) that
+// cannot carry entity rows as they are (JsonCpp's writer sorts an object's
+// members; cJSON keeps no number type, so a whole double without an
+// annotation, as v2 writes it, comes back an integer): the pairings leave
+// that dataset out for it, and such an encoder refuses it.
+inline constexpr std::string_view kNoEntityRows = "no entity rows";
 }  // namespace label
 
 // The items of a labels string, in order, with their parenthesised detail.

@@ -94,9 +94,20 @@ bool has_nul(const wb::Records& records) {
   return found;
 }
 
+// Decoders whose entity rows are their library's own reading, as their
+// labels say (codecs/registry.def): cJSON's whole numbers are integers
+// ("no entity rows"), JsonCpp keeps a repeated name's last place. They are
+// not held to the others on that dataset.
+bool own_entity_reading(const wb::CodecEntry& d) {
+  return wb::has_label(d.labels, wb::label::kNoEntityRows) ||
+         wb::has_label(d.labels, "repeated names keep their last place");
+}
+
 // Holds every reading to one: the first exact decoder's (the first reading
 // if no exact decoder accepted the input).
-void check_agreement(const std::vector<Reading>& readings, std::size_t kind) {
+void check_agreement(std::vector<Reading> readings, std::size_t kind) {
+  if (static_cast<wb::DatasetKind>(kind) == wb::DatasetKind::entity)
+    std::erase_if(readings, [](const Reading& r) { return own_entity_reading(*r.decoder); });
   if (readings.size() < 2) return;
   const Reading* reference = &readings.front();
   for (const Reading& r : readings)
@@ -169,7 +180,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                 " decodes what its parse_only() rejects");
       readings.push_back({family.entries[i], std::move(out)});
     }
-    check_agreement(readings, kind);
+    check_agreement(readings, kind);  // a copy: the accessors below read them all
     // Verified in-place reads of the same bytes: no crash, and the values
     // of an exact decoder's reading.
     const wb::DatasetKind dataset = static_cast<wb::DatasetKind>(kind);

@@ -40,7 +40,9 @@ TEST_P(JsonEntities, TypeAnnotationsBeforeOrAfterTheirPropertyGiveTheType) {
                          {"C", "Edm.Double", "3"}}}));
 }
 
+// cJSON keeps no number type: its whole 1E+2 is an integer.
 TEST_P(JsonEntities, TypesAreInferredFromJsonValuesWithoutAnnotations) {
+  const bool cjson = GetParam().decoder->library == "cjson";
   expect_entities(
       *GetParam().decoder,
       R"({"value":[{"s":"x","i":-7,"l":3000000000,"d":2.50,"e":1E+2,"t":true,"f":false,)"
@@ -49,7 +51,7 @@ TEST_P(JsonEntities, TypesAreInferredFromJsonValuesWithoutAnnotations) {
              {"i", "Edm.Int32", "-7"},
              {"l", "Edm.Int64", "3000000000"},
              {"d", "Edm.Double", "2.5"},
-             {"e", "Edm.Double", "100"},
+             {"e", cjson ? "Edm.Int32" : "Edm.Double", "100"},
              {"t", "Edm.Boolean", "true"},
              {"f", "Edm.Boolean", "false"},
              {"z", "Null(Edm.String)", ""},
@@ -79,6 +81,15 @@ TEST_P(JsonEntities, NonStringTypeAnnotationOrNoFeedIsRejected) {
 // value, among the properties and inside nested values. The streaming
 // decoders see every occurrence and must merge them the same way.
 TEST_P(JsonEntities, RepeatedNamesKeepTheFirstPlaceAndTheLastValue) {
+  // JsonCpp keeps one member per name too, but orders by name: its adapter
+  // restores the order of the text from the kept (last) value's offset.
+  if (GetParam().decoder->library == "jsoncpp")
+    return expect_entities(*GetParam().decoder,
+                           R"({"value":[{"Z":1,"A":"x","Z":"3","Z@odata.type":"Edm.Int64",)"
+                           R"("C":{"z":1,"a":[{"b":1,"b":{"c":2,"c":3}}],"z":true}}]})",
+                           rows({{{"A", "Edm.String", "x"},
+                                  {"Z", "Edm.Int64", "3"},
+                                  {"C", "Complex", R"({"a":[{"b":{"c":3}}],"z":true})"}}}));
   expect_entities(*GetParam().decoder,
                   R"({"value":[{"Z":1,"A":"x","Z":"3","Z@odata.type":"Edm.Int64",)"
                   R"("C":{"z":1,"a":[{"b":1,"b":{"c":2,"c":3}}],"z":true}}]})",
@@ -98,13 +109,16 @@ TEST_P(JsonEntities, FloatsOfManyDigitsReadAsDoubles) {
 
 // An integer beyond 64 bits is a double, as the object models read it.
 // simdjson's DOM parser refuses the document (simdjson 3.0.1 has no big
-// integers); its On-Demand adapter, whose integer getters fail on it, must
-// read the property as a double, as its typed members do.
+// integers), and so do Jansson, Poco and json-c (whose adapter rejects the
+// value its library saturates); simdjson's On-Demand adapter, whose integer
+// getters fail on it, must read the property as a double, as its typed
+// members do.
 TEST_P(JsonEntities, IntegersBeyond64BitsReadAsDoubles) {
   const std::string_view payload =
       R"({"value":[{"A":123456789012345678901234567890,"B":[-99999999999999999999]}]})";
   const CodecEntry& d = *GetParam().decoder;
-  if (d.library == "simdjson-dom") {
+  if (d.library == "simdjson-dom" || d.library == "jansson" || d.library == "poco" ||
+      d.library == "json-c") {
     EXPECT_THROW(decode(d, payload, DatasetKind::entity), DecodeError);
     return;
   }
@@ -198,6 +212,12 @@ TEST(EntityDataset, OnlyTheFormatsThatDefineItTakeIt) {
     SCOPED_TRACE(std::string(c.format) + " " + std::string(c.library));
     const bool defined = defined_for(info, c.format);
     if (c.role == Role::encode) {
+      // An encoder labelled "no entity rows" refuses them as if undefined.
+      if (defined && !writes_dataset(c, DatasetKind::entity)) {
+        std::string out;
+        EXPECT_THROW(c.make_encoder()->encode(sample, out), std::invalid_argument);
+        continue;
+      }
       std::string out;
       if (defined)
         EXPECT_NO_THROW(c.make_encoder()->encode(sample, out));

@@ -125,12 +125,17 @@ std::vector<DecoderCase> json_decoder_cases() {
 class JsonErrors : public ::testing::TestWithParam<DecoderCase> {};
 
 // Every JSON library here tells where a syntax error is, and the message
-// says it: simdjson's DOM API and Boost.JSON's once gave none.
+// says it: simdjson's DOM API and Boost.JSON's once gave none. Poco's parser
+// does not (its exceptions carry pdjson's message only).
 TEST_P(JsonErrors, ADoubledCommaIsPlaced) {
   const CodecEntry& codec = *GetParam().decoder;
   const std::string payload = with_second_id(codec.format, "2,");
   const long long second_comma = static_cast<long long>(payload.find(",,") + 1);
   const Failure f = failure_of(codec, payload);
+  if (codec.library == "poco") {
+    EXPECT_EQ(f.offset, -1) << f.line;
+    return;
+  }
   EXPECT_EQ(f.offset, second_comma) << f.line;
   EXPECT_NE(f.line.find("(at byte " + std::to_string(second_comma) + ")"), std::string::npos)
       << f.line;

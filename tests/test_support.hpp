@@ -87,6 +87,10 @@ struct EncoderCase {
   const CodecEntry* encoder;
   DatasetKind dataset;
 };
+// Whether the codec round-trips the dataset: all of its format's but entity
+// rows for one labelled "no entity rows" (label::kNoEntityRows), which the
+// pairings leave out.
+bool writes_dataset(const CodecEntry& encoder, DatasetKind kind);
 std::vector<EncoderCase> encoder_cases();
 std::string encoder_case_name(const ::testing::TestParamInfo<EncoderCase>& info);
 

@@ -13,7 +13,7 @@ PACKAGES=(build-essential cmake pkg-config git libbenchmark-dev libbenchmark-too
   libprotobuf-dev protobuf-compiler libprotobuf-c-dev protobuf-c-compiler
   libflatbuffers-dev flatbuffers-compiler flatbuffers-compiler-dev libcapnp-dev capnproto
   libmpack-dev libcbor-dev libbson-dev libthrift-dev thrift-compiler libavro-dev
-  libjansson-dev libsnappy-dev
+  libjansson-dev libsnappy-dev libjsoncpp-dev libjson-c-dev libcjson-dev libyajl-dev libpoco-dev
   python3 valgrind clang libclang-rt-14-dev libjs-chart.js chromium)
 
 log() { printf 'wirebench: %s\n' "$*" >&2; }

@@ -76,4 +76,18 @@ inline void atom_seam(benchmark::State& state, const char* library, bool bind) {
       atom_payload());
 }
 
+// The json seam (the registry decoder's parse_only) on the same payload, in
+// the same process and run as a library's own loop, so the two compare.
+inline void json_seam(benchmark::State& state, const char* library) {
+  auto decoder = wb::find_codec("json", wb::Role::decode, library)->make_decoder();
+  run(state, [&](const std::string& in) { return decoder->parse_only(in); });
+}
+
 }  // namespace wb::standalone
+
+// A library's standalone loop fn and the seam's parse-only of its decoder.
+#define WB_STANDALONE_PAIR(fn, token)            \
+  BENCHMARK_CAPTURE(json_seam, fn, token)        \
+      ->Name("seam/" token "/json/science/8100") \
+      ->Unit(benchmark::kMicrosecond);           \
+  BENCHMARK(fn)->Name("standalone/" token "/json/science/8100")->Unit(benchmark::kMicrosecond);

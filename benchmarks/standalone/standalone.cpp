@@ -13,7 +13,8 @@
 // recursive, no UTF-8 check, its fast double conversion; pugixml:
 // parse_default; RapidXML: flags 0, destructive): against our seam's
 // parse-only, the price of the equal conditions our adapters set.
-// Xerces-C's loops are in xerces.cpp.
+// Xerces-C's loops are in xerces.cpp; the libraries of
+// cmake/json_libraries.cmake and Poco's in json_c_libraries.cpp.
 #include <cstdlib>
 #include <memory>
 #include <stdexcept>

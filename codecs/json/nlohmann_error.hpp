@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "codecs/codec.hpp"
+#include "codecs/json/input_checks.hpp"
 
 namespace wb::json {
 
@@ -47,14 +48,6 @@ inline std::string shorten_quotes(std::string_view what) {
                                               std::size_t chars_read, std::size_t bom) {
   const std::size_t at = chars_read == 0 ? 0 : chars_read - 1;
   throw DecodeError(library, shorten_quotes(e.what()), static_cast<long long>(at + bom));
-}
-
-// nlohmann's lexer takes a NUL byte for the end of the input, so "{...}\0x"
-// would pass. A raw NUL is never valid JSON text; one memchr is noise next to
-// nlohmann's own parse.
-inline void reject_nul(std::string_view library, std::string_view json, std::size_t bom) {
-  if (const std::size_t at = json.find('\0'); at != std::string_view::npos)
-    throw DecodeError(library, "a NUL byte in the JSON text", static_cast<long long>(at + bom));
 }
 
 }  // namespace wb::json

@@ -1,0 +1,26 @@
+// Jansson's standalone loop (json_loadb, then json_decref), beside our
+// seam's parse-only; apart from json_c_libraries.cpp because Jansson's and
+// json-c's headers declare the same names.
+#include <stdexcept>
+#include <string>
+
+#include <jansson.h>
+
+#include "benchmarks/standalone/loops.hpp"
+
+namespace {
+
+using namespace wb::standalone;
+
+void jansson_dom(benchmark::State& state) {
+  run(state, [](const std::string& in) {
+    json_error_t error;
+    json_t* root = json_loadb(in.data(), in.size(), 0, &error);
+    if (!root) throw std::runtime_error(error.text);
+    json_decref(root);
+  });
+}
+
+}  // namespace
+
+WB_STANDALONE_PAIR(jansson_dom, "jansson")

@@ -1,0 +1,41 @@
+# The C and C++ JSON libraries of issue 32 beside RapidJSON, nlohmann/json,
+# simdjson and Boost.JSON: JsonCpp, json-c, Jansson, cJSON and YAJL, each an
+# encoder and a decoder of the OData JSON formats (codecs/json/<library>*.cpp,
+# picked up by wirebench_codecs' glob). Included from CMakeLists.txt once
+# wirebench_codecs exists, before cmake/map_formats.cmake, whose Avro C links
+# the Jansson archive defined here. Archives where Debian ships them, as for
+# every library (cmake/libraries.cmake).
+
+# Jansson: its archive, which Avro C's archive also calls into.
+pkg_check_modules(JANSSON REQUIRED IMPORTED_TARGET jansson)
+wb_archive(wb_jansson libjansson.a PkgConfig::JANSSON)
+wb_library(jansson "${JANSSON_VERSION}" "static (libjansson.a)" "${WB_DEBIAN_FLAGS}")
+
+# json-c: shared, although Debian ships libjson-c.a. json-c and Jansson both
+# define json_object_get and json_object_iter_next (with other meanings), and
+# an executable holds one definition of a name: with both archives the link
+# binds every call of either to one library. The Jansson archive is the one
+# kept, because Avro C's archive calls Jansson's json_object_get. From
+# libjson-c.so.5 json-c's own calls of those two stay inside it (they are
+# bound within the library: no dynamic relocation names them), and the json-c
+# adapter calls neither.
+pkg_check_modules(JSONC REQUIRED IMPORTED_TARGET json-c)
+add_library(wb_jsonc ALIAS PkgConfig::JSONC)
+wb_library(json-c "${JSONC_VERSION}"
+           "shared (its archive and Jansson's both define json_object_get; docs/dependencies.md)"
+           "${WB_DEBIAN_FLAGS}")
+
+# YAJL: its archive (libyajl_s.a).
+pkg_check_modules(YAJL REQUIRED IMPORTED_TARGET yajl)
+wb_archive(wb_yajl libyajl_s.a PkgConfig::YAJL)
+wb_library(yajl "${YAJL_VERSION}" "static (libyajl_s.a)" "${WB_DEBIAN_FLAGS}")
+
+# JsonCpp and cJSON: Debian ships their shared libraries only.
+find_package(jsoncpp CONFIG REQUIRED)
+add_library(wb_jsoncpp ALIAS JsonCpp::JsonCpp)
+wb_library(jsoncpp "${jsoncpp_VERSION}" "shared (Debian ships no archive)" "${WB_DEBIAN_FLAGS}")
+pkg_check_modules(CJSON REQUIRED IMPORTED_TARGET libcjson)
+add_library(wb_cjson ALIAS PkgConfig::CJSON)
+wb_library(cjson "${CJSON_VERSION}" "shared (Debian ships no archive)" "${WB_DEBIAN_FLAGS}")
+
+target_link_libraries(wirebench_codecs PRIVATE wb_jansson wb_jsonc wb_yajl wb_jsoncpp wb_cjson)
