@@ -164,6 +164,21 @@ inline Shape shape_of(std::string_view format) {
   return format == "soap" ? Shape::soap : Shape::atom;
 }
 
+// A streaming decoder of an XML shape: Impl::parse(input, binder) sends the
+// library's events into the binder, and with a null binder only parses
+// (Impl's parse_only). Impl befriends this base, which holds decode_rows.
+template <class Impl, class Shape>
+class SaxDecoderFor : public DecoderFor<Impl> {
+ public:
+  static constexpr bool kEntityRows = Shape::kEntityRows;
+  template <class T>
+  void decode_rows(std::string_view input, std::vector<T>& rows) {
+    Binder<T> binder(shape_of(Shape::kFormat), rows, this->page_out());
+    static_cast<Impl*>(this)->parse(input, &binder);
+    binder.finish();
+  }
+};
+
 // Walks a DOM with a policy and feeds the binder. Dom provides:
 //   Node; static bool is_element(Node), is_text(Node) (text or CDATA);
 //   static Node first_child(Node), next_sibling(Node) (null Node is falsy);

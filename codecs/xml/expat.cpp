@@ -58,15 +58,8 @@ void on_text(void* user_data, const XML_Char* s, int len) {
 }
 
 template <class Shape>
-class ExpatDecoder : public DecoderFor<ExpatDecoder<Shape>> {
+class ExpatDecoder : public SaxDecoderFor<ExpatDecoder<Shape>, Shape> {
  public:
-  static constexpr bool kEntityRows = Shape::kEntityRows;
-  template <class T>
-  void decode_rows(std::string_view input, std::vector<T>& rows) {
-    Binder<T> binder(shape_of(Shape::kFormat), rows, this->page_out());
-    parse(input, &binder);
-    binder.finish();
-  }
   // Returns the line the parse ended on (expat counts lines as it tokenizes).
   std::size_t parse_only(std::string_view input) final {
     parse(input, nullptr);
@@ -74,6 +67,7 @@ class ExpatDecoder : public DecoderFor<ExpatDecoder<Shape>> {
   }
 
  private:
+  friend SaxDecoderFor<ExpatDecoder, Shape>;
   // binder null: no handlers, expat only tokenizes and checks the document.
   void parse(std::string_view input, BinderBase* binder) {
     const Document doc = open_document(kLibrary, input);

@@ -208,19 +208,13 @@ class SaxBinding {
 };
 
 template <class Shape>
-class MxmlSaxDecoder : public DecoderFor<MxmlSaxDecoder<Shape>> {
+class MxmlSaxDecoder : public SaxDecoderFor<MxmlSaxDecoder<Shape>, Shape> {
  public:
-  static constexpr bool kEntityRows = Shape::kEntityRows;
-  template <class T>
-  void decode_rows(std::string_view input, std::vector<T>& rows) {
-    Binder<T> binder(shape_of(Shape::kFormat), rows, this->page_out());
-    parse(input, &binder);
-    binder.finish();
-  }
   // The number of SAX events.
   std::size_t parse_only(std::string_view input) final { return parse(input, nullptr); }
 
  private:
+  friend SaxDecoderFor<MxmlSaxDecoder, Shape>;
   // binder null: no binding, the load only reads and checks the document.
   std::size_t parse(std::string_view input, BinderBase* binder) {
     const auto [body, skipped] = open_document(kSax, input);

@@ -201,18 +201,11 @@ class BinderHandler : public Poco::XML::ContentHandler {
 };
 
 template <class Shape>
-class PocoSaxDecoder : public DecoderFor<PocoSaxDecoder<Shape>> {
+class PocoSaxDecoder : public SaxDecoderFor<PocoSaxDecoder<Shape>, Shape> {
  public:
-  static constexpr bool kEntityRows = Shape::kEntityRows;
   PocoSaxDecoder() {
     configure(parser_);
     parser_.setContentHandler(&handler_);
-  }
-  template <class T>
-  void decode_rows(std::string_view input, std::vector<T>& rows) {
-    Binder<T> binder(shape_of(Shape::kFormat), rows, this->page_out());
-    parse(input, &binder);
-    binder.finish();
   }
   // The input's size: Poco's parse returns nothing of its own.
   std::size_t parse_only(std::string_view input) final {
@@ -221,6 +214,7 @@ class PocoSaxDecoder : public DecoderFor<PocoSaxDecoder<Shape>> {
   }
 
  private:
+  friend SaxDecoderFor<PocoSaxDecoder, Shape>;
   // binder null: Poco calls the handler, which binds nothing.
   void parse(std::string_view input, BinderBase* binder) {
     const Document doc = open_document(kSax, input);
