@@ -121,7 +121,9 @@ TEST(Sandbox, CpuLimitIsPerCase) {
   ASSERT_EQ(r.size(), 3u);
   EXPECT_EQ(r[0].end, ChildResult::End::signalled) << r[0].describe();
   EXPECT_EQ(r[0].code, SIGXCPU);
-  EXPECT_LT(r[0].seconds, 10);
+  // Stopped by its CPU limit, before the parent's wall limit: how long that
+  // took in wall time depends on who else shares the CPU.
+  EXPECT_LT(r[0].seconds, limits.wall_seconds);
   for (int i = 1; i < 3; ++i) {
     ASSERT_EQ(r[i].end, ChildResult::End::exited) << i << ": " << r[i].describe();
     const double headroom = std::stod(r[i].message);
