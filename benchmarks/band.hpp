@@ -37,10 +37,7 @@ template <class F>
 benchmark::internal::Benchmark* register_for_rows(int rows, const std::string& name,
                                                   std::string unit, F&& body) {
   if (!rows_band().contains(rows)) return nullptr;
-  auto* family = benchmark::RegisterBenchmark(name.c_str(), std::forward<F>(body))
-                     ->Unit(benchmark::kMicrosecond);
-  enrol(name, family, std::move(unit));
-  return family;
+  return enrol(name, Body(std::forward<F>(body)), std::move(unit));
 }
 
 // The same for a name that holds its rows ({format}/{dataset}/{rows}/...).

@@ -112,8 +112,7 @@ void register_calibration_benchmarks(const std::string& band) {
   // In rounds (benchmarks/rounds.hpp) the three probes are a unit of their own.
   auto add = [&](const char* name, void (*body)(benchmark::State&)) {
     const std::string full = prefix + name;
-    enrol(full, benchmark::RegisterBenchmark(full.c_str(), body)->Unit(benchmark::kMicrosecond),
-          "calibration");
+    enrol(full, body, "calibration");
   };
   add("compute", compute);
   add("scan", scan);

@@ -27,8 +27,14 @@ std::string unit_of(std::string_view name) {
   return std::string(name.substr(first + 1, third - first - 1));
 }
 
-void enrol(std::string name, benchmark::internal::Benchmark* family, std::string unit) {
-  entrants().push_back(Entrant{std::move(name), family, std::move(unit)});
+benchmark::internal::Benchmark* register_entrant(const Entrant& entrant) {
+  return benchmark::RegisterBenchmark(entrant.name.c_str(), entrant.body)
+      ->Unit(benchmark::kMicrosecond);
+}
+
+benchmark::internal::Benchmark* enrol(std::string name, Body body, std::string unit) {
+  entrants().push_back(Entrant{std::move(name), std::move(body), std::move(unit)});
+  return register_entrant(entrants().back());
 }
 
 const std::vector<Entrant>& roster() {

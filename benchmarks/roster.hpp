@@ -6,6 +6,7 @@
 // unit times between its competitors.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,16 +15,25 @@
 
 namespace wb::bench {
 
+using Body = std::function<void(benchmark::State&)>;
+
+// Rounds register each entrant again, alone, for each of its runs: Google
+// Benchmark matches its filter against every registered benchmark on every
+// call, which for a band of ~3,000 benchmarks costs more than the timing.
 struct Entrant {
   std::string name;
-  benchmark::internal::Benchmark* family;
+  Body body;
   std::string unit;  // "" for a benchmark that no round runs (a family of several instances)
 };
 
 // "dataset/rows" of a name {format}/{dataset}/{rows}/...; "" for any other name.
 std::string unit_of(std::string_view name);
 
-void enrol(std::string name, benchmark::internal::Benchmark* family, std::string unit);
+// Registers `name` with Google Benchmark (in microseconds) and enrols it
+// under `unit`; returns the family.
+benchmark::internal::Benchmark* enrol(std::string name, Body body, std::string unit);
+// The family of one entrant, registered again (rounds).
+benchmark::internal::Benchmark* register_entrant(const Entrant& entrant);
 const std::vector<Entrant>& roster();
 
 // The probe of a unit: the benchmark whose time each round's competitors are

@@ -52,9 +52,9 @@ struct Competitor {
   const Entrant* entrant;
   bool probe = false;
   bool failed = false;
-  bool sized = false;
-  std::vector<double> cpu;  // per iteration, in the run's time unit
-  std::string unit_name;    // "us"
+  benchmark::IterationCount iterations = 0;  // 0 until the first round sizes it
+  std::vector<double> cpu;                   // per iteration, in the run's time unit
+  std::string unit_name;                     // "us"
 };
 
 struct Unit {
@@ -128,7 +128,10 @@ class Rounds {
 
   void time_one(Competitor& c, int round, int slot) {
     if (c.failed) return;
+    auto* family = register_entrant(*c.entrant);
+    if (c.iterations > 0) family->Iterations(c.iterations);
     benchmark::RunSpecifiedBenchmarks(&collector_, exact_spec(c.entrant->name));
+    benchmark::ClearRegisteredBenchmarks();
     for (Run& run : collector_.take()) {
       // The name as registered: later rounds' /iterations:N is ours, not the benchmark's.
       run.run_name.iterations.clear();
@@ -140,10 +143,7 @@ class Rounds {
       if (run.error_occurred) {
         c.failed = true;
       } else {
-        if (!c.sized) {
-          c.entrant->family->Iterations(run.iterations);
-          c.sized = true;
-        }
+        if (c.iterations == 0) c.iterations = run.iterations;
         c.cpu.push_back(run.GetAdjustedCPUTime());
         c.unit_name = benchmark::GetTimeUnitString(run.time_unit);
       }
@@ -226,6 +226,8 @@ std::size_t run_rounds(const RoundsOptions& options) {
                                                   benchmark::BenchmarkReporter::Context());
   std::cout << std::flush;
   std::printf("%s\n", std::string(72, '-').c_str());
+  // From here each competitor is registered alone for each of its runs.
+  benchmark::ClearRegisteredBenchmarks();
   Rounds rounds(options);
   const std::size_t ran = rounds.run(units);
   if (!options.out_path.empty() && !write_json(options.out_path, rounds.runs())) {

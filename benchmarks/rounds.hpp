@@ -10,7 +10,10 @@
 // (tools/wbtools/paired.py) cancels it.
 //
 // Google Benchmark stays the timer: each competitor of a round is one
-// RunSpecifiedBenchmarks call over its exact name. The first round sizes the
+// RunSpecifiedBenchmarks call over its exact name, with the competitor the
+// only benchmark registered (Google Benchmark builds and matches every
+// registered benchmark on each call: over a band of ~3,000 that took three
+// times as long as the timing). The first round sizes the
 // iterations by the minimum time, as Google Benchmark always does; later
 // rounds run the same number of iterations, so no round pays for sizing.
 // The result is Google Benchmark's JSON, one iteration entry per competitor
