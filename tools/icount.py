@@ -63,7 +63,7 @@ def default_out(args):
     if args.out:
         return args.out
     if args.timing:
-        return os.path.splitext(args.timing)[0] + "-icount.json"
+        return cli.result_stem(args.timing) + "-icount.json"
     stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y%m%dT%H%M%SZ")
     return os.path.join(ROOT, "results",
                         f"{stamp}-{socket.gethostname().split('.')[0]}-{git('rev-parse', '--short', 'HEAD')}-icount.json")

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """wirebench publish: make a result file its machine's published run in results/.
 
-Copies RESULT.json and the files beside it (RESULT-conformance.json, -standalone.json,
+Copies RESULT.json (gzip-compressed, as NAME.json.gz, when it is over 4 MiB) and the files
+beside it (RESULT-conformance.json, -standalone.json,
 -icount.json, -threads.json and the report folder RESULT/) into results/ when they are
 elsewhere; removes the same machine's other runs of the whole suite (the git history keeps
 them: a document cites one as `git show REV:results/NAME.json`, and publish names the documents
@@ -13,6 +14,7 @@ as in its file name). Then commit results/ to publish it. results/ is meant to s
 """
 
 import argparse
+import gzip
 import os
 import shutil
 import subprocess
@@ -43,26 +45,44 @@ def parse_args(argv):
 def _copy_in(args, source):
     """Copy the run of `source` into the results folder; its name there."""
     src_dir, base = os.path.split(os.path.abspath(source))
-    if not base.endswith(".json"):
-        raise cli.UserError(f"{source}: a result file ends in .json")
-    name = base[:-5]
+    if not base.endswith((".json", ".json.gz")):
+        raise cli.UserError(f"{source}: a result file ends in .json (or .json.gz)")
+    name = cli.result_stem(base)
     run = runs.load_run(src_dir, name)
     if os.path.samefile(src_dir, args.results):
         return run
-    for rel in run.paths:
+    main = run.paths[0]
+    squeeze = main.endswith(".json") and \
+        os.path.getsize(os.path.join(src_dir, main)) > runs.GZIP_OVER
+    targets = [main + ".gz" if squeeze and rel == main else rel for rel in run.paths]
+    for rel in targets + ([main] if squeeze else []):
         target = os.path.join(args.results, rel)
         if os.path.exists(target):
             raise cli.UserError(f"{target} exists already: not overwritten")
-    for rel in run.paths:
-        print(f"publish: copy {rel}", file=sys.stderr)
+    for rel, target_rel in zip(run.paths, targets):
+        print(f"publish: copy {rel}" + (f" as {target_rel}" if rel != target_rel else ""),
+              file=sys.stderr)
         if args.dry_run:
             continue
-        src, target = os.path.join(src_dir, rel), os.path.join(args.results, rel)
+        src, target = os.path.join(src_dir, rel), os.path.join(args.results, target_rel)
         if rel.endswith("/"):
             shutil.copytree(src, target)
+        elif rel != target_rel:
+            _gzip_copy(src, target)
         else:
             shutil.copy2(src, target)
+    run.paths = targets
     return run
+
+
+def _gzip_copy(src, target):
+    """target = src gzip-compressed, with no name or time in its header, so that the same
+    result compresses to the same bytes."""
+    with open(src, "rb") as handle:
+        raw = handle.read()
+    with open(target + ".tmp", "wb") as out:
+        out.write(gzip.compress(raw, compresslevel=9, mtime=0))
+    os.replace(target + ".tmp", target)
 
 
 def main(argv=None):
@@ -91,7 +111,7 @@ def main(argv=None):
     for run in removed:
         for doc in cited[run.name]:
             print(f"publish: {doc} cites {run.name}, which leaves the tree: cite it from the "
-                  f"history, `git show {head}:results/{run.name}.json`, or cite the published "
+                  f"history, `git show {head}:results/{run.paths[0]}`, or cite the published "
                   "run", file=sys.stderr)
         for rel in run.paths:
             print(f"publish: remove {rel}", file=sys.stderr)

@@ -94,10 +94,10 @@ def main(argv=None):
     result = results.load(args.result)
     profiles = links.load_links(args.links)
     links.pick(profiles, args.chart_link)  # an unknown name is a user error, reported now
-    out = args.out or os.path.splitext(os.path.abspath(args.result))[0]
+    out = args.out or cli.result_stem(os.path.abspath(args.result))
     if os.path.exists(out) and not os.path.isdir(out):
         raise cli.UserError(f"{out}: exists and is not a directory")
-    base = os.path.splitext(args.result)[0]
+    base = cli.result_stem(args.result)
     threads = args.threads or (base + "-threads.json" if os.path.exists(base + "-threads.json")
                                else None)
     icount = args.icount or (base + "-icount.json" if os.path.exists(base + "-icount.json")

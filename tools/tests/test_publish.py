@@ -2,6 +2,7 @@
 runs a publish removes, and results/README.md."""
 
 import contextlib
+import gzip
 import io
 import json
 import os
@@ -10,9 +11,10 @@ import shutil
 import sys
 import tempfile
 import unittest
+from unittest import mock
 
-from wbtools import machine, runs
-from wbtools.cli import UserError
+from wbtools import machine, results, runs
+from wbtools.cli import UserError, read_text, result_stem
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import publish  # noqa: E402  (tools/publish.py, the entry script)
@@ -182,6 +184,35 @@ class Publish(unittest.TestCase):
         alone = runs.index_markdown([], {}, (), [scenario])
         self.assertIn("## The measured wire", alone)
         self.assertIn(f"- [`{scenario}`]({scenario})", alone)
+
+    def test_a_large_run_is_stored_gzip_compressed_and_read_back(self):
+        name = "20261201T040000Z-amd-epyc-f26m2-ddddddd"
+        with mock.patch.object(runs, "GZIP_OVER", 100):
+            self.assertEqual(self.publish(os.path.join(self.new, name + ".json")), 0)
+            self.assertIn(name + ".json.gz", self.listing())
+            self.assertNotIn(name + ".json", self.listing())
+            self.assertIn(name + "-standalone.json", self.listing())  # small: as it is
+            found = {r.name: r.paths for r in runs.scan(self.results)}
+            self.assertEqual(found[name][0], name + ".json.gz")
+            with open(os.path.join(self.new, name + ".json"), encoding="utf-8") as f:
+                self.assertEqual(json.loads(read_text(os.path.join(self.results,
+                                                                   name + ".json.gz"))),
+                                 json.load(f))
+            # The tools' loader reads a compressed result as it reads any.
+            timed = os.path.join(self.root, "timed.json.gz")
+            entry = {"name": "json/message/100/encode/reference", "run_type": "iteration",
+                     "iterations": 10, "real_time": 2.0, "cpu_time": 2.0, "time_unit": "us"}
+            with open(timed, "wb") as f:
+                f.write(gzip.compress(json.dumps({"context": {}, "benchmarks": [entry]})
+                                      .encode()))
+            self.assertEqual(list(results.load(timed).runs), [entry["name"]])
+            with open(os.path.join(self.results, "README.md"), encoding="utf-8") as f:
+                self.assertIn(f"[`{name}`]({name}.json.gz)", f.read())
+            # Publishing it again (or the policy alone) leaves the compressed copy be.
+            self.assertEqual(self.publish(), 0)
+            self.assertIn(name + ".json.gz", self.listing())
+        self.assertEqual(result_stem("a/b.json.gz"), "a/b")
+        self.assertEqual(result_stem("a/b.json"), "a/b")
 
     def test_dry_run_changes_nothing(self):
         before = self.listing()

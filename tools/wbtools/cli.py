@@ -1,6 +1,7 @@
 """Shared plumbing for the entry scripts: user errors become one line and exit code 2."""
 
 import argparse
+import gzip
 import json
 import os
 import sys
@@ -10,12 +11,38 @@ class UserError(Exception):
     """An error caused by the input (bad file, unknown name): reported without a traceback."""
 
 
+# A published result of the whole suite is stored gzip-compressed (NAME.json.gz): its
+# every repetition makes tens of megabytes of JSON, a tenth of that compressed.
+GZIP_MAGIC = b"\x1f\x8b"
+
+
+def read_text(path):
+    """The UTF-8 text of path, decompressed when it is gzip (by its first bytes, so a
+    NAME.json.gz renamed still reads). Raises OSError, UnicodeDecodeError."""
+    with open(path, "rb") as handle:
+        raw = handle.read()
+    if raw.startswith(GZIP_MAGIC):
+        try:
+            raw = gzip.decompress(raw)
+        except (EOFError, gzip.BadGzipFile) as err:
+            raise OSError(f"damaged gzip data: {err}") from None
+    return raw.decode("utf-8")
+
+
+def result_stem(path):
+    """path without .json.gz or .json (any other extension: without it): the name a
+    result's siblings (-conformance.json) and report folder are named after."""
+    for suffix in (".json.gz", ".json"):
+        if path.endswith(suffix):
+            return path[: -len(suffix)]
+    return os.path.splitext(path)[0]
+
+
 def read_json(path, what):
     """The JSON value in path; UserError (one line, no traceback) when it cannot be read or
     is not JSON. what names the file in the message, e.g. "the conformance file"."""
     try:
-        with open(path, encoding="utf-8") as handle:
-            return json.load(handle)
+        return json.loads(read_text(path))
     except OSError as err:
         raise UserError(f"{path}: cannot read {what}: {err.strerror or err}") from None
     except UnicodeDecodeError:

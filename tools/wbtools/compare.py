@@ -12,6 +12,7 @@ import statistics
 from dataclasses import dataclass
 
 from . import stats, units
+from .cli import result_stem
 
 # compare.py's thresholds: no test below 2 repetitions, significance at 5 %.
 UTEST_MIN_REPETITIONS = 2
@@ -275,10 +276,10 @@ def page_path(old_path, new_path, results_dir, build_dir):
     a page written there is an untracked file in the published tree: then the page goes to
     build_dir/compare/<OLD name>-vs-<NEW name>.html; a NEW outside results_dir keeps its page
     beside it, in its report folder, as compare-<OLD name>.html."""
-    old_name, new_name = (os.path.splitext(os.path.basename(p))[0] for p in (old_path, new_path))
+    old_name, new_name = (result_stem(os.path.basename(p)) for p in (old_path, new_path))
     new_real = os.path.realpath(new_path)
     if not _inside(new_real, results_dir):
-        return os.path.join(os.path.splitext(new_real)[0], f"compare-{old_name}.html")
+        return os.path.join(result_stem(new_real), f"compare-{old_name}.html")
     return os.path.join(build_dir, "compare", f"{old_name}-vs-{new_name}.html")
 
 

@@ -9,6 +9,7 @@ import os
 
 
 from . import holds
+from .cli import result_stem
 from . import charts, conformance, model, model_view, noise, paired, published, units
 from .page import build as page_build, data as page_data, markdown
 from .report_tables import case_title, representative, sizes_by_case, tables
@@ -131,7 +132,7 @@ def _competitors(result):
 
 
 def summary(result, pairings, links, conformance_matrix, chart_name):
-    name = os.path.splitext(os.path.basename(result.path))[0]
+    name = result_stem(os.path.basename(result.path))
     held = page_data.holds_of(result, pairings)
     text = [f"# wirebench report: {name}", "",
             f"**Open [`{PAGE}`]({PAGE})** (one file, works from disk with no network): pick a "
@@ -181,7 +182,7 @@ def write(result, links, out_dir, chart_link_name="loopback", threads_result=Non
     data = page_data.build(result, links, conformance_matrix, wire_result, markdown.to_html(
         tables(result, pairings, links, icounts, standalone_times, threads_result)),
         scenario_files, pairings)
-    name = os.path.splitext(os.path.basename(result.path))[0]
+    name = result_stem(os.path.basename(result.path))
     page_build.write(os.path.join(out_dir, PAGE), data, name)
     chart = None
     for dataset, rows in pairings.cases():

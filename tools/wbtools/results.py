@@ -22,7 +22,7 @@ import statistics
 from dataclasses import dataclass, field
 
 from . import stats
-from .cli import UserError, json_error
+from .cli import UserError, json_error, read_text
 
 # Suffixes Google Benchmark adds to a name: per-run options and aggregate names.
 _OPTION_SUFFIX = re.compile(
@@ -280,8 +280,7 @@ class ResultFile:
 def load(path):
     """Load a result file; raise UserError with one clear line when it is not one."""
     try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
+        text = read_text(path)
     except OSError as err:
         raise UserError(f"{path}: cannot read: {err.strerror or err}") from None
     except UnicodeDecodeError:

@@ -1,7 +1,8 @@
 """The runs in results/: the files that make one run, the machine it ran on, the documents
 that cite it, and the index results/README.md.
 
-A run is a result file <UTC stamp>-<machine>-<commit>.json with what tools/run_bench.sh writes
+A run is a result file <UTC stamp>-<machine>-<commit>.json (or .json.gz: publish stores a
+large one gzip-compressed) with what tools/run_bench.sh writes
 beside it: <name>-conformance.json, <name>-standalone.json, <name>-icount.json,
 <name>-threads.json and the report folder <name>/. Each machine keeps one published run
 (the newest run of the whole suite); a focused run stays only while a document cites it. An
@@ -15,10 +16,13 @@ import os
 import re
 from dataclasses import dataclass, field
 
-from wbtools.cli import UserError, json_error
+from wbtools.cli import UserError, json_error, read_text
 from wbtools.machine import slug
 
 SIBLING_SUFFIXES = ("-conformance", "-standalone", "-icount", "-threads")
+# publish stores a main result file over this size gzip-compressed (NAME.json.gz): a run of
+# the whole suite in rounds keeps every repetition, tens of megabytes of JSON.
+GZIP_OVER = 4 * 2**20
 # The documents whose citations keep a run in the tree (paths relative to the repository).
 CITING_GLOBS = ("README.md", "docs/*.md", "docs/**/*.md")
 # A filter that selects every benchmark (Google Benchmark's default is ".").
@@ -82,11 +86,15 @@ def _main_stem(stem, stems):
 
 
 def load_run(results_dir, name):
-    """The Run whose main file is results_dir/name.json, with its siblings and folder."""
-    path = os.path.join(results_dir, name + ".json")
+    """The Run whose main file is results_dir/name.json (or name.json.gz), with its siblings
+    and folder."""
+    main = name + ".json"
+    if not os.path.exists(os.path.join(results_dir, main)) and \
+            os.path.exists(os.path.join(results_dir, main + ".gz")):
+        main += ".gz"
+    path = os.path.join(results_dir, main)
     try:
-        with open(path, encoding="utf-8") as handle:
-            data = json.load(handle)
+        data = json.loads(read_text(path))
     except OSError as err:
         raise UserError(f"{path}: cannot read: {err.strerror or err}") from None
     except UnicodeDecodeError:
@@ -96,7 +104,7 @@ def load_run(results_dir, name):
     if not isinstance(data, dict) or not isinstance(data.get("benchmarks"), list):
         raise UserError(f"{path}: not a Google Benchmark result file (no \"benchmarks\" list)")
     names = list(dict.fromkeys(b.get("run_name", b.get("name", "")) for b in data["benchmarks"]))
-    run = Run(name, [name + ".json"], data.get("context", {}), names)
+    run = Run(name, [main], data.get("context", {}), names)
     for suffix in SIBLING_SUFFIXES:
         if os.path.exists(os.path.join(results_dir, name + suffix + ".json")):
             run.paths.append(name + suffix + ".json")
@@ -115,6 +123,7 @@ SCENARIO_SUFFIX = "-scenario"
 def scan(results_dir):
     """Every run in results_dir, oldest first (names start with the UTC stamp)."""
     stems = {os.path.basename(p)[:-5] for p in glob.glob(os.path.join(results_dir, "*.json"))}
+    stems |= {os.path.basename(p)[:-8] for p in glob.glob(os.path.join(results_dir, "*.json.gz"))}
     stems = {s for s in stems if not s.endswith((WIRE_SUFFIX, SCENARIO_SUFFIX))}
     mains = sorted({_main_stem(s, stems) for s in stems})
     return [load_run(results_dir, name) for name in mains]
@@ -177,7 +186,8 @@ def index_markdown(runs, cited, wire=(), scenarios=()):
         "model; a newer one replaces it, and the older one stays in the git history (a document",
         "cites it as `git show REV:results/NAME.json`). A focused run stays while `README.md` or",
         "a file in `docs/` cites it. A run is Google Benchmark's JSON,",
-        "`<UTC stamp>-<machine>-<commit>.json`,",
+        "`<UTC stamp>-<machine>-<commit>.json` (`.json.gz`, gzip-compressed, when it is over",
+        f"{GZIP_OVER // 2**20} MiB; every tool reads either),",
         "with beside it the JSON conformance matrix (`-conformance.json`), the libraries' own",
         "loops (`-standalone.json`), callgrind's instruction counts (`-icount.json`, with",
         "`bench --icount`) and a folder with the report page `report.html`, its summary",
@@ -185,7 +195,7 @@ def index_markdown(runs, cited, wire=(), scenarios=()):
         "",
     ]
     if latest:
-        lines += [f"Latest published run: [`{latest.name}`]({latest.name}.json) "
+        lines += [f"Latest published run: [`{latest.name}`]({latest.paths[0]}) "
                   f"({latest.context.get('cpu_model', 'unknown CPU')}, commit {latest.commit}, "
                   f"{latest.date}); its report: [`{latest.name}/report.html`]"
                   f"({latest.name}/report.html), summary [`{latest.name}/REPORT.md`]"
@@ -196,7 +206,7 @@ def index_markdown(runs, cited, wire=(), scenarios=()):
     for run in sorted(runs, key=lambda r: (r.machine, r.name)):
         role = "**published**: " if chosen.get(run.machine) is run else ""
         docs = ", ".join(f"`{d}`" for d in cited.get(run.name, [])) or "-"
-        lines.append(f"| [`{run.name}`]({run.name}.json) | {run.context.get('cpu_model', '?')} "
+        lines.append(f"| [`{run.name}`]({run.paths[0]}) | {run.context.get('cpu_model', '?')} "
                      f"| {run.commit} | {run.date} | {role}{run.description()} "
                      f"| {len(run.benchmark_names):,} | {docs} |")
     if wire:
