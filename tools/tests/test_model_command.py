@@ -228,3 +228,28 @@ class StandIn(unittest.TestCase):
         for p in found.items:
             self.assertGreater(p.decode, 0, f"{p.serializer} -> {p.parser}")
         self.assertFalse([n for n in found.notes if "counts as 0" in n], found.notes)
+
+    def test_a_stand_in_time_is_scaled_by_what_the_writers_bytes_cost_where_both_ran(self):
+        # At 100 rows simdjson took 3x as long on yajl's bytes as on the reference writer's
+        # (yajl spells doubles with 20 digits): at 8100 rows, where it decoded only the
+        # reference writer's bytes, the yajl pairing gets 3x that time, not the same time.
+        times = {"json/science/100/encode/reference": 10, "json/science/100/encode/yajl": 10,
+                 "json/science/100/decode/simdjson/from:reference": 20,
+                 "json/science/100/decode/simdjson/from:yajl": 60,
+                 "json/science/8100/encode/reference": 100, "json/science/8100/encode/yajl": 100,
+                 "json/science/8100/decode/simdjson/from:reference": 300}
+        benchmarks = [{"name": name, "run_name": name, "run_type": "iteration",
+                       "repetition_index": 0, "iterations": 10, "cpu_time": micros,
+                       "real_time": micros, "time_unit": "us",
+                       **({"wire_bytes": 1000} if "/encode/" in name else {})}
+                      for name, micros in times.items()]
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "r.json")
+            with open(path, "w", encoding="utf-8") as handle:
+                json.dump({"context": {}, "benchmarks": benchmarks}, handle)
+            found = model.collect(results.load(path))
+        decode = {(p.rows, p.serializer): p.decode for p in found.items}
+        self.assertAlmostEqual(decode[(8100, "reference")], 300e-6)
+        self.assertAlmostEqual(decode[(8100, "yajl")], 900e-6)
+        self.assertAlmostEqual(decode[(100, "yajl")], 60e-6)
+        self.assertTrue([n for n in found.notes if "scaled by the ratio" in n], found.notes)

@@ -67,6 +67,47 @@ def _median(run, clock):
     return run.figure(clock) if run is not None else math.nan
 
 
+class _Scaled:
+    """A decode run standing in for another serializer's bytes, its times scaled by what
+    that serializer's bytes cost the same parser where both were timed (factor)."""
+
+    def __init__(self, run, factor):
+        self.run, self.factor = run, factor
+
+    def figure(self, clock="cpu"):
+        return self.run.figure(clock) * self.factor
+
+    def round_times(self, clock="cpu"):
+        return {r: t * self.factor for r, t in self.run.round_times(clock).items()}
+
+
+def _source_factors(result, clock):
+    """{(format, dataset, parser, serializer, stand-in): [(rows, factor)]}: at every size
+    where a parser decoded both a serializer's bytes and the stand-in writer's, the ratio of
+    its two times. The bytes differ beyond their records: a writer that spells a double
+    with 20 significant digits (YAJL) costs a fast-path float parser several times the
+    reference writer's shortest form."""
+    by_case = {}
+    for run in result.select(op="decode"):
+        key = (run.name.format, run.name.dataset, run.name.rows, run.name.library)
+        by_case.setdefault(key, {})[run.name.source] = run
+    factors = {}
+    for (fmt, dataset, rows, parser), sources in by_case.items():
+        for stand_in, base in sources.items():
+            for source, run in sources.items():
+                if source != stand_in and base.figure(clock) > 0:
+                    factors.setdefault((fmt, dataset, parser, source, stand_in), []).append(
+                        (rows, run.figure(clock) / base.figure(clock)))
+    return factors
+
+
+def _nearest(found, rows):
+    """The factor measured at the size nearest rows (by ratio), or None."""
+    if not found:
+        return None
+    return min(found, key=lambda item: abs(math.log(item[0] / rows)))[1]
+
+
 def _cpu_rounds(runs, clock):
     """Per-round sums of the runs' times, over the rounds every one of them has; () when
     a run has none (a run not in rounds)."""
@@ -82,6 +123,8 @@ def collect(result, clock="cpu"):
     out = Pairings()
     undecoded = []
     proxied = []
+    unscaled = []
+    factors = _source_factors(result, clock)
     for fmt, dataset, rows in result.cases():
         case = {"format": fmt, "dataset": dataset, "rows": rows}
         encoders = result.select(op="encode", **case)
@@ -104,11 +147,20 @@ def collect(result, clock="cpu"):
                 # The default run decodes every serializer's bytes at the field sizes only;
                 # elsewhere a parser's time on the stand-in writer's (canonically equal)
                 # bytes stands in, and the notes say so.
-                parsers = [d for d in decoders if d.name.source == stand_in]
+                parsers = []
+                for d in decoders:
+                    if d.name.source != stand_in:
+                        continue
+                    factor = _nearest(factors.get((fmt, dataset, d.name.library,
+                                                   encoder.name.library, stand_in)), rows)
+                    if factor is None and encoder.name.library != stand_in:
+                        unscaled.append(f"{encoder.name.library}->{d.name.library}")
+                    parsers.append(_Scaled(d, factor) if factor else d)
                 (proxied if parsers else undecoded).append(encoder.name.full)
             for decoder in parsers or [None]:
+                parser = decoder.run if isinstance(decoder, _Scaled) else decoder
                 base = Pairing(fmt, dataset, rows, encoder.name.library,
-                               decoder.name.library if decoder else "", "none", size,
+                               parser.name.library if parser else "", "none", size,
                                _median(encoder, clock), _median(decoder, clock) if decoder else 0.0)
                 base = replace(base, cpu_rounds=_cpu_rounds([encoder, decoder], clock))
                 out.items.append(base)
@@ -132,7 +184,11 @@ def collect(result, clock="cpu"):
                          "their size (the default run times every pairing at the field sizes "
                          "only; ./wirebench bench --full times all): their parsers' times on the "
                          "reference writer's bytes (a binary format's first encoder's) stand "
-                         "in")
+                         "in, scaled by the ratio the parser showed between the two writers' "
+                         "bytes at the nearest size that timed both")
+    if unscaled:
+        out.notes.append(f"{len(unscaled)} stand-in pairings have no size that timed both "
+                         "writers' bytes: unscaled")
     if undecoded:
         out.notes.append("no decode benchmark for the output of: " + ", ".join(undecoded) +
                          " - their decode time counts as 0 (the ranking favours them)")
