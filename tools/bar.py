@@ -276,7 +276,10 @@ def wire_figures(paths):
                     "within_5pct": sum(abs(r - 1) <= 0.05 for r in ratios),
                     "flagged": [f"{c['profile']} {c['payload']} {c['congestion']} "
                                 f"{c['connection']} rounds {c['disagreeing_rounds']}"
-                                for c in data["cases"] if c.get("disagreeing_rounds")]})
+                                for c in data["cases"] if c.get("disagreeing_rounds")]
+                    + [f"{c['profile']} {c['payload']} {c['congestion']} {c['connection']} "
+                       f"round(s) {c['rounds_left_out']} left out (self-check failed)"
+                       for c in data["cases"] if c.get("rounds_left_out")]})
     return out
 
 

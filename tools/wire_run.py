@@ -188,7 +188,7 @@ def main(argv):
     commit = scenario_run.git_commit(ROOT)[1]
     out = args.out or os.path.join(
         ROOT, "results", f"{stamp}-{machine.slug(cpu_model)}-{commit}-wire.json")
-    groups, cases, waits, waited = [], [], [], 0.0
+    groups, cases, waits, waited, lost = [], [], [], 0.0, []
     started = time.monotonic()
     seed = args.seed if args.seed is not None else random.randrange(2 ** 32)
     pairs = [(p, c) for p in profiles for c in congestions]
@@ -209,7 +209,16 @@ def main(argv):
                                    [p.bytes for p in payloads], per_run)
         if args.cpus:
             cmd = ["taskset", "-c", args.cpus, *cmd]
-        context, check, requests, attempts = wire_measure.run_group(cmd)
+        try:
+            context, check, requests, attempts = wire_measure.run_group(cmd)
+        except wire_measure.SelfCheckFailed as failed:
+            # A stall of the host costs this round of this group: its cases keep the
+            # repetitions of the other rounds, and the file says which round went.
+            print(f"wire: {profile} {congestion} round {round_index + 1}: the self-check "
+                  f"failed {wire_measure.CHECK_ATTEMPTS} times, round left out", file=sys.stderr)
+            lost.append({"profile": profile, "congestion": congestion, "round": round_index,
+                         "failure": str(failed)})
+            continue
         requests_of[(profile, congestion)] += [dict(r, round=round_index) for r in requests]
         group = next((g for g in groups if (g["profile"], g["congestion"]) == (profile, congestion)),
                      None)
@@ -222,8 +231,14 @@ def main(argv):
             groups.append(group)
         group["self_checks"].append({"round": round_index, "attempts": attempts, **check})
     for profile, congestion in pairs:
+        gone = [x["round"] for x in lost if (x["profile"], x["congestion"]) == (profile, congestion)]
         for case in wire_measure.summarise(requests_of[(profile, congestion)], payloads):
-            cases.append({"profile": profile, "congestion": congestion, **case})
+            cases.append({"profile": profile, "congestion": congestion, **case,
+                          "rounds_left_out": gone})
+    for profile, congestion in pairs:
+        if not requests_of[(profile, congestion)]:
+            print(f"wire: {profile} {congestion}: no round passed its self-check, no case "
+                  "measured", file=sys.stderr)
     flagged = [c for c in cases if c["disagreeing_rounds"]]
     for case in flagged:
         print(f"wire: {case['profile']} {case['payload']} {case['congestion']} "
@@ -250,6 +265,7 @@ def main(argv):
             "sizes_from": os.path.relpath(sizes_from, ROOT),
             "measured_exchange": wire_model.MEASURED_EXCHANGE,
             "cpu_affinity": args.cpus or "all", "profiles_left_out": skipped, "quiet_waits": waits,
+            "rounds_left_out": lost,
             "ratio": "model / measured median",
         },
         "groups": groups,

@@ -1,9 +1,12 @@
 """The measured wire's rounds (wbtools/wire_measure.py): the order of the groups, the cases
 summarised across rounds and the flag on a case whose repetitions disagree."""
 
+import io
 import unittest
+from unittest import mock
 
 from wbtools import wire_measure
+from wbtools.cli import UserError
 
 
 class Payload:
@@ -51,6 +54,25 @@ class Summary(unittest.TestCase):
         self.assertEqual(wire_measure.disagreeing([100.0, 109.0, 91.0], [0, 1, 2]), [])
         self.assertEqual(wire_measure.disagreeing([100.0, 111.0, 100.0], [0, 1, 2]), [1])
 
+
+
+class SelfCheck(unittest.TestCase):
+    def test_a_self_check_failing_every_attempt_costs_the_round_not_the_run(self):
+        # A host stall fails the link's self-check: run_group tries again, then raises
+        # SelfCheckFailed, which the matrix takes as one round of one group left out; any
+        # other failure stays an error of the run.
+        stall = ["sh", "-c", "echo 'wirebench_wire: self-check failed, nothing reported:' >&2; "
+                             "echo '  echo RTT 41.0 ms is not within 0.8 ms' >&2; exit 1"]
+        broken = ["sh", "-c", "echo 'wirebench_wire: cannot open the TUN device' >&2; exit 1"]
+        log = io.StringIO()
+        with mock.patch.object(wire_measure.time, "sleep") as slept:
+            with self.assertRaisesRegex(wire_measure.SelfCheckFailed, "echo RTT 41.0 ms"):
+                wire_measure.run_group(stall, log=log)
+            self.assertEqual(slept.call_count, wire_measure.CHECK_ATTEMPTS - 1)
+            with self.assertRaises(UserError) as raised:
+                wire_measure.run_group(broken, log=log)
+            self.assertNotIsInstance(raised.exception, wire_measure.SelfCheckFailed)
+        self.assertEqual(log.getvalue().count("attempt"), wire_measure.CHECK_ATTEMPTS + 1)
 
 if __name__ == "__main__":
     unittest.main()
