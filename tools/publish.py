@@ -75,6 +75,23 @@ def _copy_in(args, source):
     return run
 
 
+def _squeeze_in_place(args, run):
+    """A run already in results/ whose main file is over runs.GZIP_OVER as plain JSON (one
+    published before publish compressed) is compressed where it is; the history keeps
+    the plain file."""
+    main = run.paths[0]
+    path = os.path.join(args.results, main)
+    if not main.endswith(".json") or not os.path.exists(path) or \
+            os.path.getsize(path) <= runs.GZIP_OVER:
+        return
+    print(f"publish: compress {main} as {main}.gz", file=sys.stderr)
+    if args.dry_run:
+        return
+    _gzip_copy(path, path + ".gz")
+    os.remove(path)
+    run.paths[0] = main + ".gz"
+
+
 def _gzip_copy(src, target):
     """target = src gzip-compressed, with no name or time in its header, so that the same
     result compresses to the same bytes."""
@@ -100,6 +117,8 @@ def main(argv=None):
     present = runs.scan(args.results)
     if new and new.name not in {run.name for run in present}:
         present.append(new)  # a dry run copies nothing
+    for run in present:
+        _squeeze_in_place(args, run)
     cited = runs.citations(args.docs_root, present)
     removed = runs.plan_publish(present, new, cited) if new else runs.plan_prune(present, cited)
     for run in present:

@@ -211,6 +211,12 @@ class Publish(unittest.TestCase):
             # Publishing it again (or the policy alone) leaves the compressed copy be.
             self.assertEqual(self.publish(), 0)
             self.assertIn(name + ".json.gz", self.listing())
+        # A large run published before publish compressed is compressed where it is.
+        old = "20261201T030000Z-intel-xeon-platinum-8481c-f6m143-ccccccc"
+        with mock.patch.object(runs, "GZIP_OVER", 100):
+            self.assertEqual(self.publish(), 0)
+        self.assertIn(old + ".json.gz", self.listing())
+        self.assertNotIn(old + ".json", self.listing())
         self.assertEqual(result_stem("a/b.json.gz"), "a/b")
         self.assertEqual(result_stem("a/b.json"), "a/b")
 
