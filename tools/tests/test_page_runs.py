@@ -14,6 +14,7 @@ import unittest
 
 from wbtools import links, model, report, results, runs, stats
 from wbtools.page import chromium, data as page_data
+from wbtools.cli import read_text
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 RESULTS = os.path.join(HERE, "..", "..", "results")
@@ -37,7 +38,7 @@ def published_path():
     if not whole:
         return None
     newest = max(whole.values(), key=lambda run: run.name)
-    return os.path.join(RESULTS, newest.name + ".json")
+    return os.path.join(RESULTS, newest.paths[0])  # NAME.json or NAME.json.gz
 
 
 PUBLISHED = published_path()
@@ -58,8 +59,7 @@ def cut(source, regex, path):
 
 
 def load_published():
-    with open(PUBLISHED, encoding="utf-8") as handle:
-        return json.load(handle)
+    return json.loads(read_text(PUBLISHED))
 
 
 HOLDS = "document.getElementById('holds').textContent"
