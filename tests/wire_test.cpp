@@ -94,12 +94,19 @@ double modelled_ms(const wire::TestbedConfig& config, std::uint64_t bytes, bool 
   return (cold ? rtt : 0) + rtt + stalls + serialization;
 }
 
-// The best of three requests is compared: a busy VM adds scheduler delays of
+// The best of kTries requests is compared: a busy VM adds scheduler delays of
 // several ms to single requests. A 100 KB response at 20 Mbit/s, 20 ms:
 // cold = 20 + 20 + 14.6 + 8.6 (stalls after the windows of 10 and 20) + 41.456
 // (103,640 B of packets) = 104.656 ms; warm = 20 + 41.456 = 61.456 ms. The
 // 10 % tolerance is less than a round trip (20 ms): a missing or extra one fails.
 constexpr std::uint64_t kTransferBytes = 100'000;
+constexpr int kTries = 5;
+// connect() is one round trip: the delay line's (compensated for the host's
+// share the self-check measured) plus the wake-ups of the handshake, which the
+// echoes do not go through. On a busy 2-core host the best of three came
+// out 1.7 ms over 20; a second round trip (20 ms) or a lost SYN (a 1 s
+// retransmit) is far beyond the slack. Below, the self-check's 2 %.
+constexpr double kConnectSlackMs = 3;
 
 // The 20 Mbit/s, 20 ms link with its server, self-checked.
 struct CheckedLink {
@@ -117,7 +124,7 @@ TEST(Wire, ColdTransferFollowsSlowStart) {
   const wire::TestbedConfig& config = link.config;
   wire::Client client(link.testbed);
   double best_connect = 1e9, best_last = 1e9;
-  for (int i = 0; i < 3; ++i) {
+  for (int i = 0; i < kTries; ++i) {
     wire::RequestTiming t = client.cold_request(kTransferBytes);
     EXPECT_EQ(t.link_drops, 0u);
     best_connect = std::min(best_connect, t.connect_ms);
@@ -125,7 +132,8 @@ TEST(Wire, ColdTransferFollowsSlowStart) {
   }
   const double expected = modelled_ms(config, kTransferBytes, true);
   EXPECT_NEAR(expected, 104.656, 0.001);
-  EXPECT_NEAR(best_connect, config.rtt_ms, 0.05 * config.rtt_ms);
+  EXPECT_GE(best_connect, config.rtt_ms * 0.98);
+  EXPECT_LE(best_connect, config.rtt_ms + kConnectSlackMs);
   EXPECT_NEAR(best_last, expected, 0.10 * expected);
 }
 
@@ -144,7 +152,7 @@ TEST(Wire, WarmTransferKeepsTheWindow) {
   wire::Fd conn = client.connect_response(opening, start);
   client.request(conn, opening, start);
   double best = 1e9;
-  for (int i = 0; i < 3; ++i) {
+  for (int i = 0; i < kTries; ++i) {
     wire::RequestTiming t;
     t.bytes = kTransferBytes;
     client.request(conn, t, wire::monotonic_ns());
