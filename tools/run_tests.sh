@@ -31,12 +31,12 @@ USAGE
 
 PHASES=()
 FAILED=0
-cpu_of_children() {
-  # cutime + cstime of this shell or subshell (fields 16 and 17 of
-  # /proc/PID/stat, after "PID (comm) "): every child it has waited for. Read from /proc because
+cpu_of_children() { # PID
+  # cutime + cstime of shell PID (fields 16 and 17 of /proc/PID/stat, after
+  # "PID (comm) "): every child it has waited for. Read from /proc because
   # $(times) would report the subshell's own (empty) children.
   local stat
-  stat=$(</proc/$BASHPID/stat)
+  stat=$(</proc/"$1"/stat)
   read -r -a stat <<<"${stat##*) }"
   echo $(((stat[13] + stat[14]) / $(getconf CLK_TCK)))
 }
@@ -54,9 +54,9 @@ phase() {
   shift
   log "== $name"
   t0=$SECONDS
-  c0=$(cpu_of_children)
+  c0=$(cpu_of_children $$)
   "$@" || status=$?
-  record "$(phase_line "$name" $status $((SECONDS - t0)) $(($(cpu_of_children) - c0)))" $status
+  record "$(phase_line "$name" $status $((SECONDS - t0)) $(($(cpu_of_children $$) - c0)))" $status
 }
 # A phase that runs beside the next ones (its output kept until it is joined):
 # the Python tools' tests use one core for minutes, and the sanitized build
@@ -69,11 +69,12 @@ background_phase() {
   BACKGROUND_LOG="$BUILD/background-phase.log"
   log "== $name (beside what follows; its output when it ends)"
   (
+    me=$BASHPID
     t0=$SECONDS
-    c0=$(cpu_of_children)
+    c0=$(cpu_of_children $me)
     status=0
     "$@" >"$BACKGROUND_LOG" 2>&1 || status=$?
-    phase_line "$name" $status $((SECONDS - t0)) $(($(cpu_of_children) - c0)) >"$BACKGROUND_LOG.phase"
+    phase_line "$name" $status $((SECONDS - t0)) $(($(cpu_of_children $me) - c0)) >"$BACKGROUND_LOG.phase"
     exit $status
   ) &
   BACKGROUND_PID=$!
