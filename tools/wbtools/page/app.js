@@ -218,9 +218,22 @@
     const series = Object.values(best);
     const low = 1e5, high = 1e11, points = 61;
     const grid = Array.from({length: points}, (_, i) => low * (high / low) ** (i / (points - 1)));
-    $("bandwidth-box").style.height = `${360 + W.legendHeight("bandwidth-box", series.length)}px`;
+    // The legend names each line's pairing while that takes a few rows; with many formats
+    // (17 formats x 6 compressions in the whole suite) it names the format and compression,
+    // which is what tells the lines apart, and the tooltip names the pairing.
+    const size = 10, padding = 8;
+    let texts = series.map(pairingLabel);
+    let legend = W.legendFit("bandwidth-box", texts, size, padding);
+    const named = legend.fits && legend.rows <= 8;
+    if (!named) {
+      texts = series.map((p) => p.compression === "none" ? p.format :
+                                `${p.format} + ${p.compression}`);
+      legend = W.legendFit("bandwidth-box", texts, size, padding);
+    }
+    $("bandwidth-box").style.height = `${360 + legend.height}px`;
     fill("bandwidth-caption", `Total time against bandwidth at ${link.name}'s RTT ` +
-         `${F.seconds(link.rtt_s)} and knobs: the fastest pairing of each format and compression`);
+         `${F.seconds(link.rtt_s)} and knobs: the fastest pairing of each format and ` +
+         `compression${named ? "" : " (a line's pairing in its tooltip)"}`);
     draw("bandwidth-chart", {
       type: "line",
       data: {datasets: series.map((p, i) => ({
@@ -233,8 +246,13 @@
                                                           text: "bandwidth, bit/s (log scale)"}},
                          y: {type: "logarithmic", title: {display: true,
                                                           text: "ms per call (log scale)"}}},
-                plugins: {legend: {position: "bottom", labels: {usePointStyle: true,
-                                                                  font: {size: 10}}}}}});
+                plugins: {legend: {
+                  position: "bottom", maxHeight: legend.height,
+                  labels: {usePointStyle: true, font: {size}, padding,
+                           generateLabels: (chart) =>
+                             Chart.defaults.plugins.legend.labels.generateLabels(chart)
+                               .map((item) => Object.assign(item,
+                                                            {text: texts[item.datasetIndex]}))}}}}});
   }
 
   function setLink(name) {

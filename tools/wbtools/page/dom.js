@@ -90,11 +90,26 @@ const wbDom = (() => {
     return wrapped;
   }
 
-  // Legend entries of about this many pixels each: a chart with many series grows so that
-  // its legend is whole at any width.
-  function legendHeight(box, count, entry = 300) {
+  // A bottom legend as Chart.js 3 lays it out: entries (a point-style box, half the font's
+  // size, the text) fill rows of the canvas' width, each row the font's size plus the
+  // padding tall. Chart.js gives a legend at most half the chart unless told its height, so
+  // this measures it for the chart's legend.maxHeight and the box's height: whole at any
+  // width. fits: every entry narrower than the canvas.
+  function legendFit(box, texts, size, padding) {
     const width = $(box).clientWidth || 600;
-    return Math.ceil(count / Math.max(1, Math.floor(width / entry))) * 22;
+    const ctx = document.createElement("canvas").getContext("2d");
+    ctx.font = Chart.helpers.toFont({size}).string;
+    let rows = 0, line = 0, fits = true;
+    texts.forEach((text, i) => {
+      const item = size * 1.5 + ctx.measureText(text).width;
+      fits = fits && item + 2 * padding <= width;
+      if (i === 0 || line + item + 2 * padding > width) {
+        rows += 1;
+        line = 0;
+      }
+      line += item + padding;
+    });
+    return {rows, fits, height: rows * (size + padding) + padding + 12};
   }
 
   function draw(id, config) {
@@ -127,6 +142,6 @@ const wbDom = (() => {
                el("div", {class: "full"}, full)), {class: "what"}];
   }
 
-  return {$, COLORS, color, marker, charts, el, table, fill, wrap, barLabels, legendHeight,
+  return {$, COLORS, color, marker, charts, el, table, fill, wrap, barLabels, legendFit,
           draw, clear, showBox, ticks, what};
 })();
