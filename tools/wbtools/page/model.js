@@ -42,7 +42,20 @@ const wbModel = (() => {
   // packet to the last one's arrival, round trips]. ACKs are kept sorted by time (a heap in
   // Python; ties cannot occur in a different order, as both pop the earliest time and the
   // lowest index first).
-  function bbrStartup(nbytes, rttS, bandwidthBps, mss, initialWindow, headerBytes) {
+  // A crossover search asks for the same start-up at each bandwidth it tries: kept, as
+  // tcp.py keeps them (its lru_cache), up to 65,536 at a time.
+  const bbrKept = new Map();
+  function bbrStartup(...args) {
+    const key = args.join(",");
+    let found = bbrKept.get(key);
+    if (found === undefined) {
+      if (bbrKept.size >= 65536) bbrKept.clear();
+      found = simulateBbrStartup(...args);
+      bbrKept.set(key, found);
+    }
+    return found;
+  }
+  function simulateBbrStartup(nbytes, rttS, bandwidthBps, mss, initialWindow, headerBytes) {
     const count = segments(nbytes, mss);
     const packetTime = (mss + headerBytes) * 8 / bandwidthBps;
     const lastTime = (nbytes - (count - 1) * mss + headerBytes) * 8 / bandwidthBps;
