@@ -12,10 +12,9 @@ usage: ./wirebench test [--no-sanitize] [--fuzz-seconds N] [CTEST ARGS]
 
 Installs what is missing, builds Release and runs the tests: the C++ suite as
 one gtest shard per job (WIREBENCH_JOBS, default the number of CPUs), then
-the measured wire's tests alone. Then builds the debug preset (clang,
-ASan+UBSan, build/debug) while the Python tools' tests run through ctest
-beside it, runs the C++ suite again under it, and every fuzz target N
-seconds (default 5; 0: none).
+the measured wire's tests alone, then the Python tools' tests through ctest.
+Then builds the debug preset (clang, ASan+UBSan, build/debug), runs the C++
+suite again under it, and every fuzz target N seconds (default 5; 0: none).
 
   --no-sanitize      the Release tests only (or WIREBENCH_SANITIZE=0)
   --fuzz-seconds N   seconds per fuzz target (or WIREBENCH_FUZZ_SECONDS=N)
@@ -40,52 +39,19 @@ cpu_of_children() { # PID
   read -r -a stat <<<"${stat##*) }"
   echo $(((stat[13] + stat[14]) / $(getconf CLK_TCK)))
 }
-phase_line() { # NAME STATUS WALL CPU
-  printf '%-48s %-6s wall %4d s  CPU %4d s' "$1" "$( (($2 == 0)) && echo ok || echo FAILED)" "$3" "$4"
-}
-record() { # LINE STATUS
-  PHASES+=("$1")
-  log "$1"
-  (($2 == 0)) || FAILED=1
-  return "$2"
-}
 phase() {
-  local name="$1" t0 c0 status=0
+  local name="$1" t0 c0 status=0 line
   shift
   log "== $name"
   t0=$SECONDS
   c0=$(cpu_of_children $$)
   "$@" || status=$?
-  record "$(phase_line "$name" $status $((SECONDS - t0)) $(($(cpu_of_children $$) - c0)))" $status
-}
-# A phase that runs beside the next ones (its output kept until it is joined):
-# the Python tools' tests use one core for minutes, and the sanitized build
-# the other.
-BACKGROUND_LOG=""
-BACKGROUND_PID=""
-background_phase() {
-  local name="$1"
-  shift
-  BACKGROUND_LOG="$BUILD/background-phase.log"
-  log "== $name (beside what follows; its output when it ends)"
-  (
-    me=$BASHPID
-    t0=$SECONDS
-    c0=$(cpu_of_children $me)
-    status=0
-    "$@" >"$BACKGROUND_LOG" 2>&1 || status=$?
-    phase_line "$name" $status $((SECONDS - t0)) $(($(cpu_of_children $me) - c0)) >"$BACKGROUND_LOG.phase"
-    exit $status
-  ) &
-  BACKGROUND_PID=$!
-}
-join_background() {
-  [[ -n "$BACKGROUND_PID" ]] || return 0
-  local status=0
-  wait "$BACKGROUND_PID" || status=$?
-  BACKGROUND_PID=""
-  cat "$BACKGROUND_LOG" >&2
-  record "$(<"$BACKGROUND_LOG.phase")" $status
+  line=$(printf '%-48s %-6s wall %4d s  CPU %4d s' "$name" "$( ((status == 0)) && echo ok || echo FAILED)" \
+    $((SECONDS - t0)) $(($(cpu_of_children $$) - c0)))
+  PHASES+=("$line")
+  log "$line"
+  ((status == 0)) || FAILED=1
+  return $status
 }
 summary() {
   log "== summary"
@@ -222,16 +188,13 @@ phase "building (preset release)" build wirebench_tests wirebench_wire || {
 phase "tests (release)" release_tests "$@" || true
 if (($# == 0)); then
   phase "tests of the measured wire (alone)" wire_tests || true
-  background_phase "tests of the Python tools" python_tests
-  [[ "$sanitize" == 1 ]] || join_background || true
+  phase "tests of the Python tools" python_tests || true
 fi
 if [[ "$sanitize" == 1 ]] && phase "building (preset debug: clang, ASan+UBSan)" sanitize_build; then
-  join_background || true
   phase "tests under ASan+UBSan" sanitize_tests "$@" || true
   if ((fuzz_seconds > 0)); then
     phase "fuzzing ${fuzz_seconds} s per target" env WIREBENCH_SANITIZE_BUILD="$SANITIZE_BUILD" \
       "$ROOT/tools/run_fuzz.sh" --seconds "$fuzz_seconds" || true
   fi
 fi
-join_background || true
 summary
