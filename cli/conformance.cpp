@@ -26,13 +26,15 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr const char kHelp[] = R"txt(usage: wirebench conformance [--corpus DIR] [--json OUT]
+constexpr const char kHelp[] =
+    R"txt(usage: wirebench conformance [--corpus DIR] [--json OUT] [--library A,B]
 
-Runs every decoder of format json over every y_, n_ and i_ .json file of a
-conformance corpus: the project's own, generated from RFC 8259 and Unicode's
+Runs every decoder of format json (or those --library names) over every y_,
+n_ and i_ .json file of a conformance corpus: the project's own, generated from RFC 8259 and Unicode's
 Table 3-7 (fixtures/conformance/json), or DIR, any folder laid out the same
-way (JSONTestSuite's test_parsing is). Each parse runs in its own child
-process (10 s CPU limit); per file and decoder it records:
+way (JSONTestSuite's test_parsing is). Each parse runs sandboxed in a child
+process, with a decoder of its own (10 s CPU limit); a parse that ends its
+child runs again alone. Per file and decoder it records:
   parse   parse_only: "accepted", "rejected" (DecodeError) or "crashed"
           (a signal, a hang, or an exception other than DecodeError)
   decode  decode() into the message dataset, for n_ files only: the binders
@@ -45,6 +47,7 @@ and every n_ file it accepts.
 
   --corpus DIR  the corpus folder (default: the project's)
   --json OUT    also write the whole matrix as JSON to OUT
+  --library A,B only these decoders (./wirebench list: the json decode lines)
 
 Exit status: 0 when nothing crashed and decode() rejected every n_ file,
 1 otherwise (the table and OUT are written either way), 2 on a bad request.
@@ -85,33 +88,24 @@ Limits parse_limits() {
 constexpr const char kReportAccepted[] = "accepted";
 constexpr const char kReportRejected[] = "rejected";
 
-// Runs one parse in a child of its own, so every parse starts from the
-// parent's state, whatever an earlier one did to the decoder.
-Result in_child(const std::function<void()>& parse) {
-  const Limits limits = parse_limits();
-  const ChildResult r = run_in_child(limits, [&] {
-    try {
-      parse();
-    } catch (const DecodeError&) {
-      return std::string(kReportRejected);
-    }
-    return std::string(kReportAccepted);
-  });
+// The outcome of one parse that ran in a sandboxed child.
+Result outcome_of(const ChildResult& r, const Limits& limits) {
+  const std::string earlier = r.earlier_cases.empty() ? "" : " [" + r.earlier_cases + "]";
   switch (r.end) {
     case ChildResult::End::exited:
       if (r.code == 0 && r.message == kReportAccepted) return {Outcome::accepted, ""};
       if (r.code == 0 && r.message == kReportRejected) return {Outcome::rejected, ""};
       if (r.code == ChildResult::kThrew)
-        return {Outcome::crashed, "exception other than DecodeError"};
-      return {Outcome::crashed, "exit status " + std::to_string(r.code)};
+        return {Outcome::crashed, "exception other than DecodeError" + earlier};
+      return {Outcome::crashed, "exit status " + std::to_string(r.code) + earlier};
     case ChildResult::End::signalled: {
       const char* sig = sigabbrev_np(r.code);
-      return {Outcome::crashed, std::string("signal SIG") + (sig ? sig : "?")};
+      return {Outcome::crashed, std::string("signal SIG") + (sig ? sig : "?") + earlier};
     }
     case ChildResult::End::timed_out:
       return {Outcome::crashed, "still running after " +
                                     std::to_string(static_cast<int>(limits.wall_seconds)) +
-                                    " s, killed"};
+                                    " s, killed" + earlier};
   }
   return {Outcome::crashed, "?"};
 }
@@ -262,10 +256,32 @@ std::string summary_table(const std::vector<const CodecEntry*>& decoders,
   return out;
 }
 
+// The decoders named in a comma-separated list, in the registry's order.
+std::vector<const CodecEntry*> chosen(const std::vector<const CodecEntry*>& decoders,
+                                      std::string_view names) {
+  std::vector<std::string_view> wanted;
+  for (std::size_t start = 0; start <= names.size();) {
+    const std::size_t comma = std::min(names.find(',', start), names.size());
+    if (comma > start) wanted.push_back(names.substr(start, comma - start));
+    start = comma + 1;
+  }
+  std::vector<const CodecEntry*> out;
+  for (std::string_view name : wanted) {
+    auto found = std::find_if(decoders.begin(), decoders.end(),
+                              [&](const CodecEntry* d) { return d->library == name; });
+    if (found == decoders.end())
+      throw UsageError("no json decoder '" + std::string(name) +
+                       "' (./wirebench list names them: FORMAT json, ROLE decode)");
+  }
+  for (const CodecEntry* d : decoders)
+    if (std::find(wanted.begin(), wanted.end(), d->library) != wanted.end()) out.push_back(d);
+  return out;
+}
+
 }  // namespace
 
 int run_conformance(Args args) {
-  const ParsedArgs a = parse_args(args, {{"corpus", true}, {"json", true}});
+  const ParsedArgs a = parse_args(args, {{"corpus", true}, {"json", true}, {"library", true}});
   if (a.help) {
     write_stdout(kHelp);
     return kExitOk;
@@ -278,17 +294,62 @@ int run_conformance(Args args) {
   const std::string label =
       own ? "the project's corpus (RFC 8259, Unicode Table 3-7)" : "the corpus " + dir.string();
   const std::vector<CorpusFile> files = load(dir);
-  const std::vector<const CodecEntry*> decoders = codecs_of("json", Role::decode);
+  std::vector<const CodecEntry*> decoders = codecs_of("json", Role::decode);
   if (decoders.empty()) throw std::runtime_error("no json decoder in the registry");
+  if (a.has("library")) decoders = chosen(decoders, *a.value("library"));
 
   std::vector<std::vector<Cell>> cells(decoders.size());
   std::vector<Tally> tallies(decoders.size());
+  // Each file's parse, and each n_ file's decode too.
+  struct Case {
+    std::size_t file;
+    bool decode;
+  };
+  std::vector<Case> cases;
+  for (std::size_t f = 0; f < files.size(); ++f) {
+    cases.push_back({f, false});
+    if (files[f].name.starts_with("n_")) cases.push_back({f, true});
+  }
+  const Limits limits = parse_limits();
   for (std::size_t d = 0; d < decoders.size(); ++d) {
+    // One child runs a decoder's cases one after another, each with a decoder
+    // of its own; a case that ends the child (a crash, a hang) is run again
+    // alone in a new one (cli/sandbox.hpp), so its outcome is its own. A fork
+    // per parse cost more than the parses: most of a minute for the corpus.
+    std::vector<Result> outcomes(cases.size());
+    run_cases_in_children(
+        limits, cases.size(),
+        [&](std::size_t i) {
+          const CorpusFile& f = files[cases[i].file];
+          auto decoder = decoders[d]->make_decoder();
+          try {
+            if (cases[i].decode) {
+              Records out = empty_records(DatasetKind::message);
+              decoder->decode(f.padded, out);
+            } else {
+              decoder->parse_only(f.padded);
+            }
+          } catch (const DecodeError&) {
+            return std::string(kReportRejected);
+          }
+          return std::string(kReportAccepted);
+        },
+        [&](std::size_t i, const ChildResult& r) { outcomes[i] = outcome_of(r, limits); });
     Tally& t = tallies[d];
-    // Every parse happens in a child, so this object is never used twice.
-    auto decoder = decoders[d]->make_decoder();
-    for (const CorpusFile& f : files) {
-      Cell cell{in_child([&] { decoder->parse_only(f.padded); }), std::nullopt};
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+      const CorpusFile& f = files[cases[i].file];
+      if (cases[i].decode) {
+        Cell& cell = cells[d].back();
+        cell.decode = outcomes[i];
+        if (cell.decode->outcome == Outcome::rejected) {
+          ++t.n_decode_rejected;
+        } else {
+          t.n_decoded_files.push_back(f.name + " (" + name_of(cell.decode->outcome) + ")");
+          if (cell.decode->outcome == Outcome::crashed) ++t.crashed;
+        }
+        continue;
+      }
+      Cell cell{outcomes[i], std::nullopt};
       const bool accepted = cell.parse.outcome == Outcome::accepted;
       if (cell.parse.outcome == Outcome::crashed) {
         ++t.crashed;
@@ -302,16 +363,6 @@ int run_conformance(Args args) {
         ++t.n;
         t.n_rejected += cell.parse.outcome == Outcome::rejected;
         if (accepted) t.n_accepted_files.push_back(f.name);
-        cell.decode = in_child([&] {
-          Records out = empty_records(DatasetKind::message);
-          decoder->decode(f.padded, out);
-        });
-        if (cell.decode->outcome == Outcome::rejected) {
-          ++t.n_decode_rejected;
-        } else {
-          t.n_decoded_files.push_back(f.name + " (" + name_of(cell.decode->outcome) + ")");
-          if (cell.decode->outcome == Outcome::crashed) ++t.crashed;
-        }
       } else {
         ++t.i;
         t.i_accepted += accepted;
