@@ -1,5 +1,6 @@
 #include "benchmarks/register.hpp"
 
+#include <cstdint>
 #include <exception>
 #include <memory>
 #include <string>
@@ -8,6 +9,7 @@
 
 #include "benchmarks/band.hpp"
 #include "benchmarks/counters.hpp"
+#include "benchmarks/kept.hpp"
 #include "benchmarks/payloads.hpp"
 #include "benchmarks/timed_loops.hpp"
 #include "benchmarks/verify.hpp"
@@ -15,34 +17,6 @@
 
 namespace wb::bench {
 namespace {
-
-void skip(benchmark::State& state, const std::string& why) {
-  state.SkipWithError(why.c_str());
-}
-
-// Google Benchmark enters a benchmark function several times: runs that size
-// the iteration count, one per further repetition, the memory run. The codec
-// object each benchmark warmed up is kept for the next entries (one
-// benchmark's at a time, so memory stays bounded): a fresh decoder's first
-// call first-touches its buffers (milliseconds on a large payload). With
-// repetitions interleaved another benchmark usually ran in between: the codec
-// is then made and warmed up again, but its output is checked only on the
-// benchmark's first entry (Owner). `owner` identifies the registered benchmark.
-template <class State>
-class Kept {
- public:
-  // The state kept for owner, or nullptr when another benchmark ran since.
-  State* find(const void* owner) { return owner_ == owner ? state_.get() : nullptr; }
-  State& keep(const void* owner, std::unique_ptr<State> state) {
-    state_ = std::move(state);
-    owner_ = owner;
-    return *state_;
-  }
-
- private:
-  const void* owner_ = nullptr;
-  std::unique_ptr<State> state_;
-};
 
 struct EncodeState {
   std::unique_ptr<Encoder> encoder;
@@ -54,81 +28,70 @@ struct DecodeState {
   Records out;  // decoded into again and again: its capacity is reused
 };
 
-// The one benchmark identity per registration (the address of this object),
-// and what its first entry's check found: the check runs once per benchmark.
-struct Owner {
-  bool checked = false;
-  std::string failure;                                     // why it is skipped; "" = it runs
-  bool verified = false;                                   // encode: an exact decoder read it back
-  std::vector<std::pair<std::string, double>> compressed;  // encode: gzip_bytes, ...
+// An encode benchmark's first-entry findings, which its counters repeat on
+// every entry.
+struct EncodeCheck : Check {
+  bool verified = false;                                   // an exact decoder read it back
+  std::vector<std::pair<std::string, double>> compressed;  // gzip_bytes, ...
+  double digest = 0;                                       // output_digest of the payload
 };
 
+// 32 bits of FNV-1a over the payload, exact in a double counter: two encoders
+// of one format with the same digest wrote the same bytes, so every call of
+// one costs what the other's does on the wire (the racing rule,
+// benchmarks/race.hpp, needs that to settle an encoder).
+double output_digest(std::string_view bytes) {
+  std::uint64_t hash = 14695981039346656037ull;
+  for (unsigned char c : bytes) hash = (hash ^ c) * 1099511628211ull;
+  return static_cast<double>((hash ^ (hash >> 32)) & 0xffffffffu);
+}
+
 void run_encode(benchmark::State& state, const CodecEntry& enc, DatasetKind dataset, int rows,
-                Owner& owner) {
-  static Kept<EncodeState> kept;
+                EncodeCheck& check) {
   const Records& records = group(enc.format, dataset, rows).records();
-  EncodeState* st = kept.find(&owner);
-  if (!st) {
-    if (!owner.failure.empty()) return skip(state, owner.failure);
-    auto fresh = std::make_unique<EncodeState>();
-    fresh->encoder = enc.make_encoder();
-    std::string why = failure_of(enc.library, [&] { fresh->encoder->encode(records, fresh->out); });
-    if (!owner.checked) {
-      if (why.empty()) why = check_encoded(enc.format, records, fresh->out, owner.verified);
-      if (why.empty())
-        why = failure_of("compress", [&] { owner.compressed = compressed_sizes(fresh->out); });
-      owner.checked = true;
-      owner.failure = why;
-    }
-    if (!why.empty()) return skip(state, why);
-    st = &kept.keep(&owner, std::move(fresh));
-  }
+  EncodeState* st = prepared<EncodeState>(state, check, [&](EncodeState& fresh, bool verify) {
+    fresh.encoder = enc.make_encoder();
+    std::string why = failure_of(enc.library, [&] { fresh.encoder->encode(records, fresh.out); });
+    if (!why.empty() || !verify) return why;
+    why = check_encoded(enc.format, records, fresh.out, check.verified);
+    if (why.empty())
+      why = failure_of("compress", [&] { check.compressed = compressed_sizes(fresh.out); });
+    check.digest = output_digest(fresh.out);
+    return why;
+  });
+  if (!st) return;
 
   time_encode(state, *st->encoder, records, st->out);
   state.counters["wire_bytes"] = static_cast<double>(st->out.size());
-  for (const auto& [name, bytes] : owner.compressed) state.counters[name] = bytes;
+  state.counters["wire_digest"] = check.digest;
+  for (const auto& [name, bytes] : check.compressed) state.counters[name] = bytes;
   std::vector<Counter> extra;  // the encoder's own figures (wcfjson: infoset_bytes)
   st->encoder->report_counters(extra);
   for (const Counter& c : extra) state.counters[std::string(c.name)] = c.value;
   // 0: the format has no exact decoder yet to check this payload with.
-  state.counters["verified"] = owner.verified ? 1 : 0;
+  state.counters["verified"] = check.verified ? 1 : 0;
 }
 
-// The decoder of a decode/ or parse-only/ benchmark, warmed up by
-// `check(fresh, verify)`, which also checks its output when verify is true
-// (the benchmark's first entry); nullptr after a skip.
-template <class Check>
+// The decoder of a decode/ or parse-only/ benchmark, made and warmed up by
+// run(fresh, verify), which also checks its output when verify is true.
+template <class Run>
 DecodeState* checked_decoder(benchmark::State& state, const CodecEntry& dec, DatasetKind dataset,
-                             Owner& owner, Check&& check) {
-  static Kept<DecodeState> kept;
-  if (DecodeState* st = kept.find(&owner)) return st;
-  if (!owner.failure.empty()) {
-    skip(state, owner.failure);
-    return nullptr;
-  }
-  auto fresh = std::make_unique<DecodeState>();
-  fresh->decoder = dec.make_decoder();
-  fresh->out = empty_records(dataset);
-  std::string why = check(*fresh, !owner.checked);
-  if (!owner.checked) {
-    owner.checked = true;
-    owner.failure = why;
-  }
-  if (!why.empty()) {
-    skip(state, why);
-    return nullptr;
-  }
-  return &kept.keep(&owner, std::move(fresh));
+                             Check& check, Run&& run) {
+  return prepared<DecodeState>(state, check, [&](DecodeState& fresh, bool verify) {
+    fresh.decoder = dec.make_decoder();
+    fresh.out = empty_records(dataset);
+    return run(fresh, verify);
+  });
 }
 
 void run_decode(benchmark::State& state, const CodecEntry& dec, const CodecEntry& enc,
-                DatasetKind dataset, int rows, Owner& owner) {
+                DatasetKind dataset, int rows, Check& check) {
   Group& g = group(dec.format, dataset, rows);
   const Payload& payload = g.payload(enc);
-  if (!payload.error.empty()) return skip(state, payload.error);
+  if (!payload.error.empty()) return state.SkipWithError(payload.error.c_str());
   const std::string_view input = payload.bytes;
   DecodeState* st =
-      checked_decoder(state, dec, dataset, owner, [&](DecodeState& fresh, bool verify) {
+      checked_decoder(state, dec, dataset, check, [&](DecodeState& fresh, bool verify) {
         if (auto why = failure_of(dec.library, [&] { fresh.decoder->decode(input, fresh.out); });
             !why.empty() || !verify)
           return why;
@@ -144,12 +107,12 @@ void run_decode(benchmark::State& state, const CodecEntry& dec, const CodecEntry
 }
 
 void run_parse_only(benchmark::State& state, const CodecEntry& dec, const CodecEntry& enc,
-                    DatasetKind dataset, int rows, Owner& owner) {
+                    DatasetKind dataset, int rows, Check& check) {
   Group& g = group(dec.format, dataset, rows);
   const Payload& payload = g.payload(enc);
-  if (!payload.error.empty()) return skip(state, payload.error);
+  if (!payload.error.empty()) return state.SkipWithError(payload.error.c_str());
   const std::string_view input = payload.bytes;
-  DecodeState* st = checked_decoder(state, dec, dataset, owner, [&](DecodeState& fresh, bool) {
+  DecodeState* st = checked_decoder(state, dec, dataset, check, [&](DecodeState& fresh, bool) {
     return failure_of(dec.library, [&] { fresh.decoder->parse_only(input); });
   });
   if (!st) return;
@@ -182,8 +145,8 @@ void register_codec_benchmarks(bool every_pairing) {
             std::string(format) + "/" + std::string(info.name) + "/" + std::to_string(rows) + "/";
         for (const CodecEntry* enc : encoders)
           add(prefix + "encode/" + std::string(enc->library),
-              [=, owner = std::make_shared<Owner>()](benchmark::State& s) {
-                run_encode(s, *enc, ds, rows, *owner);
+              [=, check = std::make_shared<EncodeCheck>()](benchmark::State& s) {
+                run_encode(s, *enc, ds, rows, *check);
               });
         const bool all_sources = every_pairing || rows == info.field_rows;
         for (const CodecEntry* dec : decoders)
@@ -191,15 +154,15 @@ void register_codec_benchmarks(bool every_pairing) {
             if (!all_sources && enc != reference) continue;
             add(prefix + "decode/" + std::string(dec->library) +
                     "/from:" + std::string(enc->library),
-                [=, owner = std::make_shared<Owner>()](benchmark::State& s) {
-                  run_decode(s, *dec, *enc, ds, rows, *owner);
+                [=, check = std::make_shared<Check>()](benchmark::State& s) {
+                  run_decode(s, *dec, *enc, ds, rows, *check);
                 });
           }
         if (reference) {
           for (const CodecEntry* dec : decoders)
             add(prefix + "parse-only/" + std::string(dec->library),
-                [=, owner = std::make_shared<Owner>()](benchmark::State& s) {
-                  run_parse_only(s, *dec, *reference, ds, rows, *owner);
+                [=, check = std::make_shared<Check>()](benchmark::State& s) {
+                  run_parse_only(s, *dec, *reference, ds, rows, *check);
                 });
           register_compress_benchmarks(prefix, *reference, ds, rows);
           register_route_benchmarks(prefix, *reference, ds, rows);
