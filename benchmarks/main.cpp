@@ -11,8 +11,13 @@
 // --wirebench_rows=LOW-HIGH (register only cases of LOW to HIGH rows; see band.hpp),
 // --wirebench_rounds=N (time each unit's competitors side by side in N rounds,
 // benchmarks/rounds.hpp; --benchmark_out then names the file the rounds write),
-// --wirebench_round_seed=N (the rounds' random orders) and
-// --wirebench_probe_every=N (competitors between two probes in a round).
+// --wirebench_round_seed=N (the rounds' random orders),
+// --wirebench_probe_every=N (competitors between two probes in a round),
+// --wirebench_no_race (every competitor runs every round; default: racing,
+// benchmarks/race.hpp), --wirebench_race_margin=W and --wirebench_race_after=N
+// (the racing rule's margin and first block of rounds) and
+// --wirebench_warm_up_each_round (states remade in every round, as a
+// measurement of what keeping them saves).
 #include <charconv>
 #include <cstdio>
 #include <cstdlib>
@@ -73,6 +78,8 @@ int main(int argc, char** argv) {
   constexpr std::string_view kRoundSeedFlag = "--wirebench_round_seed=";
   constexpr std::string_view kProbeFlag = "--wirebench_probe_every=";
   constexpr std::string_view kOutFlag = "--benchmark_out=";
+  constexpr std::string_view kMarginFlag = "--wirebench_race_margin=";
+  constexpr std::string_view kAfterFlag = "--wirebench_race_after=";
   std::string_view out_path;
   for (int i = 0; i < argc; ++i) {
     std::string_view arg = argv[i];
@@ -98,6 +105,21 @@ int main(int argc, char** argv) {
     } else if (i > 0 && arg.starts_with(kProbeFlag)) {
       if ((rounds.probe_every = parse_count(kProbeFlag, arg.substr(kProbeFlag.size()))) == 0)
         return 2;
+    } else if (i > 0 && arg == "--wirebench_warm_up_each_round") {
+      rounds.keep_states = false;
+    } else if (i > 0 && arg == "--wirebench_no_race") {
+      rounds.race.on = false;
+    } else if (i > 0 && arg.starts_with(kAfterFlag)) {
+      if ((rounds.race.first_block = parse_count(kAfterFlag, arg.substr(kAfterFlag.size()))) == 0)
+        return 2;
+    } else if (i > 0 && arg.starts_with(kMarginFlag)) {
+      const std::string text(arg.substr(kMarginFlag.size()));
+      char* end = nullptr;
+      rounds.race.margin = std::strtod(text.c_str(), &end);
+      if (text.empty() || *end != '\0' || !(rounds.race.margin > 0)) {
+        std::fprintf(stderr, "wirebench_bench: %s wants a positive number\n", argv[i]);
+        return 2;
+      }
     } else if (i > 0 && arg.starts_with(kOutFlag)) {
       out_path = arg.substr(kOutFlag.size());
       args.push_back(argv[i]);

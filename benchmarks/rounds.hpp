@@ -27,6 +27,8 @@
 #include <cstdint>
 #include <string>
 
+#include "benchmarks/race.hpp"
+
 namespace wb::bench {
 
 struct RoundsOptions {
@@ -35,6 +37,10 @@ struct RoundsOptions {
   int probe_every = 8;           // competitors between two probes
   std::string filter;            // --benchmark_filter ("" or "all": every benchmark)
   std::string out_path;          // Google Benchmark JSON, written at the end
+  RaceRule race;                 // who stops taking rounds (benchmarks/race.hpp)
+  // true: a competitor's state (kept.hpp) lasts its unit, one warm-up per
+  // process; false: remade and warmed up in every round (to measure that).
+  bool keep_states = true;
 };
 
 // Runs every unit of the roster that holds a benchmark matching the filter,

@@ -87,6 +87,10 @@ options:
                      order with the unit's probe between every few; figures from the
                      per-round ratios to the probe (docs/methodology.md, "Rounds,
                      bands and intervals")
+  --no-race          every competitor runs every round (the reference the racing default
+                     is held to). Default: racing: after 3 rounds a competitor that has
+                     clearly lost its comparison is settled and takes no more rounds
+                     (benchmarks/race.hpp; docs/methodology.md, "Racing")
   --no-interleave    with --no-rounds: each benchmark's repetitions one after the other
   --full             decode from every serializer at every size (default: every
                      pairing at each dataset's field size -- message/100,
@@ -144,6 +148,7 @@ repetitions_given=0
 bands=("${DEFAULT_BANDS[@]}")
 bands_given=0
 rounds=1
+race=1
 filter=""
 cpu=$(($(nproc) - 1))
 interleave=1
@@ -189,6 +194,7 @@ while [[ $# -gt 0 ]]; do
       rounds=0
       ;;
     --no-rounds) rounds=0 ;;
+    --no-race) race=0 ;;
     --min-time)
       [[ $# -ge 2 ]] || die "--min-time needs seconds"
       bands=("0-:$2")
@@ -300,6 +306,7 @@ band_title() {
 band_args() {
   printf '%s\n' --benchmark_min_time="$(band_min_time "$1")"
   ((rounds)) && printf '%s\n' --wirebench_rounds="$(band_rounds "$1")"
+  ((rounds && !race)) && printf '%s\n' --wirebench_no_race
   [[ "$(band_rows "$1")" == "0-" ]] || printf '%s\n' --wirebench_rows="$(band_rows "$1")"
 }
 
@@ -345,30 +352,31 @@ fail_step() {
 # nor the mean, stddev and cv lines (the file keeps those too; 1.7.1's cv of a
 # counter that is 0 in every repetition, minflt_per_iter, divides 0 by 0 and
 # prints -nan%). The Debian library's "built as DEBUG" warning becomes the
-# one line DEBUG_NOTE, once. Every PROGRESS_EVERY seconds, a progress line.
-# Work is counted in repetitions x minimum time, so that the estimate weighs
-# the bands' minimum times.
+# one line DEBUG_NOTE, once. At most every PROGRESS_EVERY seconds, a progress
+# line: in rounds the band's process says where it is and what is left of it,
+# estimated from its rounds so far (benchmarks/rounds.cpp); without rounds,
+# how many benchmarks finished, with no estimate (a benchmark's time is not
+# known before it runs).
 DEBUG_NOTE="wirebench: note: \"Library was built as DEBUG\" is Debian's libbenchmark 1.7.1,"
 DEBUG_NOTE+=" built -O2 with its assertions on; they run once per batch of iterations, outside"
 DEBUG_NOTE+=" the timed loop, which is our Release code: times are unaffected"
 console_filter() {
-  awk -v note="$1" -v total="$2" -v done="$3" -v work_done="$4" -v work_total="$5" \
-    -v unit="$6" -v t0="$7" -v reps="$repetitions" -v every="$PROGRESS_EVERY" '
+  awk -v note="$1" -v band="$2" -v total="$3" -v done="$4" -v t0="$5" -v reps="$repetitions" \
+    -v every="$PROGRESS_EVERY" '
     BEGIN { last = systime() }
+    function due() { if (systime() - last < every) return 0; last = systime(); return 1 }
     function finished() {
-      done++; work_done += unit
-      now = systime()
-      if (now - last >= every && done < total) {
-        el = now - t0; left = work_done > 0 ? el * (work_total - work_done) / work_done : 0
-        printf "wirebench: %d/%d benchmarks, %dm%02ds elapsed, about %dm%02ds left\n",
-          done, total, el / 60, el % 60, left / 60, left % 60
-        last = now
+      done++
+      if (due() && done < total) {
+        el = systime() - t0
+        printf "wirebench: %d/%d benchmarks, %dm%02ds elapsed\n", done, total, el / 60, el % 60
       }
     }
     !table {
       if (/Library was built as DEBUG/) { if (note != "") print note; next }
       if (/^-+$/) table = 1; else next
     }
+    /^progress: / { if (due()) { sub(/^progress: /, ""); printf "wirebench: %s: %s\n", band, $0; fflush() }; next }
     /ERROR OCCURRED/ { print; fflush(); finished(); next }
     $1 ~ /_(mean|stddev|cv)$/ { next }
     $1 ~ /_median$/ { print; fflush(); finished(); next }
@@ -396,19 +404,13 @@ run_band() {
     >>"$logfile" 2>&1 &
   run_pid=$!
   tail -n +1 -s 0.2 -f --pid="$run_pid" "$logfile" |
-    console_filter "$note" "$total" "$finished" "$work_finished" "$work_total" \
-      "$(band_work "$band" 1)" "$t0" >&2 &
+    console_filter "$note" "band $((index + 1))/${#bands[@]}, $(band_title "$band")" "$total" \
+      "$finished" "$t0" >&2 &
   filter_pid=$!
   wait "$run_pid" || status=$?
   run_pid=""
   wait "$filter_pid" || true
   ((status == 0)) || fail_step "${EXE##*/} on $(band_title "$band")" "$status" "$logfile"
-}
-
-# The work of band $1 holding $2 benchmarks: repetitions x minimum time x count,
-# in microseconds (awk and bash share integers).
-band_work() {
-  awk -v t="$(band_min_time "$1")" -v n="$2" -v r="$(band_rounds "$1")" 'BEGIN { printf "%d", t * 1e6 * n * r }'
 }
 
 # The memory figures: every benchmark once more, in wirebench_bench_memory, one
@@ -429,16 +431,20 @@ run_memory() {
 # ---- the steps beside the result ---------------------------------------------
 
 # The JSON conformance matrix (docs/conformance.md) beside the result, where
-# `wirebench report` finds it: for the whole suite, or a run that times a JSON
-# decoder (the matrix covers every JSON decoder). Its table goes to a log; the
+# `wirebench report` finds it: for the whole suite every JSON decoder; for a
+# focused run that times JSON decoders, those alone. Its table goes to a log; the
 # summary shows the run's decoders. Exit 1 means a parser crashed or a decoder
 # took invalid JSON: a finding for the report, not a reason to drop the result.
 conformance_step() {
-  local file="${final%.json}-conformance.json" status=0
-  ((whole_suite)) || grep -qE '^json/[^/]+/[0-9]+/(decode|parse-only|decode-new-parser|decode-cold-cache)/' \
-    "$parts_dir/names.txt" || return 0
-  log "JSON conformance (every JSON decoder over the conformance corpus)"
-  "$BUILD/wirebench_cli" conformance --json "$file" >"$BUILD/bench-conformance.log" 2>&1 || status=$?
+  local file="${final%.json}-conformance.json" status=0 only=() libraries
+  if ((!whole_suite)); then
+    libraries=$(grep -oE '^json/[^/]+/[0-9]+/(decode|parse-only|decode-new-parser|decode-cold-cache)/[^/]+' \
+      "$parts_dir/names.txt" | cut -d/ -f5 | sort -u | paste -sd, -) || true
+    [[ -n "$libraries" ]] || return 0
+    only=(--library "$libraries")
+  fi
+  log "JSON conformance (${only[1]:-every JSON decoder} over the conformance corpus)"
+  "$BUILD/wirebench_cli" conformance --json "$file" "${only[@]}" >"$BUILD/bench-conformance.log" 2>&1 || status=$?
   case $status in
     0 | 1) conformance_file=$file ;;
     *) log "conformance matrix not written ($(exit_reason "$status"); $BUILD/bench-conformance.log)" ;;
@@ -533,7 +539,6 @@ trap 'on_signal 143' TERM
 # is a request that cannot be met, and the progress counts against the total.
 counts=()
 total=0
-work_total=0
 first_band=-1
 : >"$parts_dir/names.txt"
 for i in "${!bands[@]}"; do
@@ -541,7 +546,6 @@ for i in "${!bands[@]}"; do
   counts+=("$(grep -c . "$parts_dir/list-$i.txt" || true)")
   cat "$parts_dir/list-$i.txt" >>"$parts_dir/names.txt"
   total=$((total + counts[i]))
-  work_total=$((work_total + $(band_work "${bands[$i]}" "${counts[$i]}")))
   ((counts[i] == 0 || first_band >= 0)) || first_band=$i
 done
 if ((total == 0)); then
@@ -568,14 +572,12 @@ start=$SECONDS
 t0=$(date +%s)
 parts=()
 finished=0
-work_finished=0
 for i in "${!bands[@]}"; do
   ((counts[i] > 0)) || continue
   part="$parts_dir/part-$i.json"
   run_band "${bands[$i]}" "$i" "$part"
   parts+=("$part:$(band_rows "${bands[$i]}"):$(band_min_time "${bands[$i]}")")
   finished=$((finished + counts[i]))
-  work_finished=$((work_finished + $(band_work "${bands[$i]}" "${counts[$i]}")))
 done
 PYTHONPATH="$ROOT/tools" /usr/bin/python3 -m wbtools.machine_state --cpu "$cpu" \
   >"$parts_dir/state-after.json" || die "cannot read the machine's state"

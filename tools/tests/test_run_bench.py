@@ -18,6 +18,8 @@ import subprocess
 import tempfile
 import unittest
 
+from wbtools import race, results
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "tools" / "run_bench.sh"
 FAKE = ROOT / "tools" / "tests" / "fake_bench.py"
@@ -95,6 +97,28 @@ class FakeBuild(unittest.TestCase, ScreenChecks):
         self.assertAlmostEqual(slow["paired_ratio_low"], 30.0)
         self.assertAlmostEqual(slow["paired_ratio_high"], 31.4)
 
+    def test_racing_run_records_its_decisions(self):
+        # Whether a competitor is settled depends on the machine; what it records does not.
+        filter_ = "^atom/message/100/(decode/[^/]+/from:reference|parse-only/[^/]+)$"
+        proc = run_bench(REAL_BUILD, self.out, "--filter", filter_)
+        path = result_path(self, proc, self.out)
+        result = results.load(str(path))
+        self.assertIn("t_X - t_L > 0.25", result.context["racing"])
+        settled = [run for run in result.runs.values() if run.settled]
+        for run in settled:
+            self.assertEqual(len(run.cpu), run.settled["after"], run.name.full)
+            self.assertGreaterEqual(run.settled["after"], race.FIRST_BLOCK)
+            self.assertIn("leader ", run.settled["by"])
+            self.assertIn("settled_after", run.paired)
+            self.assertRegex(proc.stderr, re.escape(run.name.full) + r"_median .* \(settled\)")
+        contenders = [run for run in result.runs.values()
+                      if not run.settled and not run.probe and not run.error]
+        self.assertTrue(contenders)
+        for run in contenders:
+            self.assertEqual(len(run.cpu), 8, run.name.full)
+        # The process decided as the rule, applied to the file's own rounds, decides.
+        self.assertEqual(race.check(result), [])
+
     def test_filter_matching_nothing_is_an_error(self):
         proc = run_bench(self.build, self.out, "--filter", "nomatch")
         self.assertEqual(proc.returncode, 2)
@@ -139,7 +163,7 @@ class RealBuild(unittest.TestCase, ScreenChecks):
         self.addCleanup(shutil.rmtree, self.out)
 
     def test_focused_run_of_one_band(self):
-        proc = run_bench(REAL_BUILD, self.out, "--filter", self.FOCUSED)
+        proc = run_bench(REAL_BUILD, self.out, "--filter", self.FOCUSED, "--no-race")
         path = result_path(self, proc, self.out)
         self.assert_clean_screen(proc.stderr)
         result = json.loads(path.read_text(encoding="utf-8"))
@@ -162,6 +186,28 @@ class RealBuild(unittest.TestCase, ScreenChecks):
         self.assertRegex(proc.stderr, r"(?m)^ +(pugixml-dom|expat) +.* +fastest$")
         self.assertRegex(proc.stderr, r"(?m)^ +(pugixml-dom|expat) +.* \d+\.\d\dx \[")
         self.assertIsNone(re.search(r"conformance", proc.stderr), proc.stderr)
+
+    def test_racing_run_records_its_decisions(self):
+        # Whether a competitor is settled depends on the machine; what it records does not.
+        filter_ = "^atom/message/100/(decode/[^/]+/from:reference|parse-only/[^/]+)$"
+        proc = run_bench(REAL_BUILD, self.out, "--filter", filter_)
+        path = result_path(self, proc, self.out)
+        result = results.load(str(path))
+        self.assertIn("t_X - t_L > 0.25", result.context["racing"])
+        settled = [run for run in result.runs.values() if run.settled]
+        for run in settled:
+            self.assertEqual(len(run.cpu), run.settled["after"], run.name.full)
+            self.assertGreaterEqual(run.settled["after"], race.FIRST_BLOCK)
+            self.assertIn("leader ", run.settled["by"])
+            self.assertIn("settled_after", run.paired)
+            self.assertRegex(proc.stderr, re.escape(run.name.full) + r"_median .* \(settled\)")
+        contenders = [run for run in result.runs.values()
+                      if not run.settled and not run.probe and not run.error]
+        self.assertTrue(contenders)
+        for run in contenders:
+            self.assertEqual(len(run.cpu), 8, run.name.full)
+        # The process decided as the rule, applied to the file's own rounds, decides.
+        self.assertEqual(race.check(result), [])
 
     def test_filter_matching_nothing_is_an_error(self):
         proc = run_bench(REAL_BUILD, self.out, "--filter", "nomatch")

@@ -31,7 +31,9 @@ def ratios(result):
     "verdict"}} for every run with at least one competitor: its time against the fastest
     competitor's (fastest: lowest median cpu time), ratio >= 1 by construction of the
     point estimate up to ties. verdict: "fastest", "tied" (the interval holds 1), "slower",
-    or "too few repetitions" (no 95 % interval)."""
+    "settled" (racing stopped it after "settled_after" rounds, benchmarks/race.hpp: its
+    interval is the min-max of those rounds' ratios, at the lower coverage "confidence"; it
+    is never called tied) or "too few repetitions" (no 95 % interval)."""
     groups = {}
     for key, run in result.runs.items():
         name = run.name
@@ -50,10 +52,16 @@ def ratios(result):
             else:
                 # In rounds: the per-round ratios of the two, a paired comparison; else the
                 # ratio of the two samples.
-                both = paired.ratio_of(run.ratios["cpu"], fastest.ratios["cpu"])
+                both = paired.ratio_of(run.ratios["cpu"], fastest.ratios["cpu"],
+                                       settled=bool(run.settled))
                 point, interval = both or stats.ratio_interval(run.cpu, fastest.cpu)
                 entry["ratio"] = point
-                if interval is None:
+                if run.settled:
+                    entry.update(verdict="settled", settled_after=run.settled["after"])
+                    if interval is not None:
+                        entry.update(low=interval.low, high=interval.high,
+                                     confidence=interval.confidence)
+                elif interval is None:
                     entry["verdict"] = "too few repetitions"
                 else:
                     entry.update(low=interval.low, high=interval.high,

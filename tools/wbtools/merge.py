@@ -31,7 +31,7 @@ from wbtools import cli, paired
 from wbtools.results import MEMORY_FIELDS
 
 # Context fields that differ between the parts by nature (the band, the start time).
-PER_PART_KEYS = ("rows_band", "date")
+PER_PART_KEYS = ("rows_band", "date", "rounds_split")
 # Context fields of the memory run that say what its figures are.
 MEMORY_CONTEXT_KEYS = ("allocation_counter", "memory_figures")
 
@@ -76,7 +76,7 @@ def merge(parts, state_before=None, state_after=None, memory=None):
         raise cli.UserError("merge: no part to merge")
     first = parts[0][0]
     context = {k: v for k, v in first.get("context", {}).items()
-               if k not in ("rows_band", "rounds_started")}
+               if k not in ("rows_band", "rounds_started", "rounds_split")}
     # A run in rounds writes its context at the end: the run's date is when it started.
     if first.get("context", {}).get("rounds_started"):
         context["date"] = first["context"]["rounds_started"]
@@ -91,6 +91,9 @@ def merge(parts, state_before=None, state_after=None, memory=None):
                             if paired.in_rounds(data.get("context")) else {}),
                          "started": data.get("context", {}).get("rounds_started")
                          or data.get("context", {}).get("date"),
+                         # where the band's wall time went (benchmarks/rounds.cpp)
+                         **({"split": data["context"]["rounds_split"]}
+                            if "rounds_split" in data.get("context", {}) else {}),
                          "benchmarks": sum(1 for b in data.get("benchmarks", [])
                                            if b.get("run_type") == "iteration"
                                            and b.get("repetition_index", 0) == 0)}
@@ -101,6 +104,7 @@ def merge(parts, state_before=None, state_after=None, memory=None):
         lists = [data.get("benchmarks", []) for data, _, _ in parts]
         paired.renumber(lists)
         for entries in lists:
+            paired.settled_fields(entries)
             paired.pair(entries)
         for entries in lists:
             entries += paired.aggregates(entries)

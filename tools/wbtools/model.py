@@ -37,6 +37,12 @@ class Pairing:
     # A run in rounds: the call's CPU (encode + compress + decompress + decode) in each round
     # that timed every part, at the probe's fast speed; () otherwise.
     cpu_rounds: tuple = ()
+    # The decode benchmark whose times the call takes (a stand-in's, see collect); "".
+    decoder_name: str = ""
+    # The call's benchmarks that a racing run settled (benchmarks/race.hpp): their rounds
+    # stopped early, so the call's interval is its rounds' min-max, and it is never called
+    # tied with the fastest.
+    settled: tuple = ()
 
     @property
     def label(self):
@@ -118,6 +124,11 @@ def _cpu_rounds(runs, clock):
     return tuple(sum(times[r] for times in per_run) for r in sorted(common))
 
 
+def _settled(runs):
+    """The names of the runs a racing run settled."""
+    return tuple(run.name.full for run in runs if run is not None and run.settled)
+
+
 def collect(result, clock="cpu"):
     """Build the pairings of a results.ResultFile."""
     out = Pairings()
@@ -162,7 +173,9 @@ def collect(result, clock="cpu"):
                 base = Pairing(fmt, dataset, rows, encoder.name.library,
                                parser.name.library if parser else "", "none", size,
                                _median(encoder, clock), _median(decoder, clock) if decoder else 0.0)
-                base = replace(base, cpu_rounds=_cpu_rounds([encoder, decoder], clock))
+                base = replace(base, cpu_rounds=_cpu_rounds([encoder, decoder], clock),
+                               decoder_name=parser.name.full if parser else "",
+                               settled=_settled([encoder, parser]))
                 out.items.append(base)
                 for codec in results.CODECS:
                     packed = encoder.counter(f"{codec}_bytes")
@@ -178,7 +191,9 @@ def collect(result, clock="cpu"):
                                              compress=_median(squeeze, clock),
                                              decompress=_median(unsqueeze, clock),
                                              cpu_rounds=_cpu_rounds(
-                                                 [encoder, decoder, squeeze, unsqueeze], clock)))
+                                                 [encoder, decoder, squeeze, unsqueeze], clock),
+                                             settled=_settled([encoder, parser, squeeze,
+                                                               unsqueeze])))
     if proxied:
         out.notes.append(f"{len(proxied)} serializers have no decode benchmark of their own bytes at "
                          "their size (the default run times every pairing at the field sizes "
@@ -201,8 +216,12 @@ def collect(result, clock="cpu"):
 def cpu_interval(p):
     """(low, high): the 95 % interval of a pairing's CPU (encode + compress + decompress +
     decode) over the rounds, widened where needed to hold its figure (a median of sums
-    and a sum of medians differ a little); None without rounds or with fewer than 6."""
+    and a sum of medians differ a little); None without rounds or with fewer than 6. A
+    call with a settled part has the min-max of the rounds it has (fewer than 6: a wider,
+    lower-coverage interval, stats.min_max_interval)."""
     interval = stats.median_interval(p.cpu_rounds) if p.cpu_rounds else None
+    if interval is None and p.settled:
+        interval = stats.min_max_interval(p.cpu_rounds)
     if interval is None:
         return None
     cpu = p.encode + p.compress + p.decompress + p.decode
@@ -235,6 +254,7 @@ def call(p, link, bandwidth_bps=None, connection=None):
         parts["total_low"] = parts["cpu_low"] + parts["wire"]
         parts["total_high"] = parts["cpu_high"] + parts["wire"]
     parts["cpu_share"] = parts["cpu"] / parts["total"] if parts["total"] > 0 else math.nan
+    parts["settled"] = bool(p.settled)
     return parts
 
 
@@ -278,12 +298,21 @@ def rank(pairings, link):
     return sorted(scored, key=lambda item: item[1]["total"])
 
 
-def tied(a, b):
-    """True when two calls' (call() parts) 95 % intervals of the total overlap: the data
-    cannot tell which is faster. Calls without intervals are never tied."""
+def overlaps(a, b):
+    """True when two calls' (call() parts) intervals of the total overlap."""
     if "total_low" not in a or "total_low" not in b:
         return False
     return a["total_low"] <= b["total_high"] and b["total_low"] <= a["total_high"]
+
+
+def tied(a, b):
+    """True when two calls' (call() parts) 95 % intervals of the total overlap: the data
+    cannot tell which is faster. Calls without intervals are never tied, and neither is a
+    call with a settled part: racing settled it because it lost its comparison by a margin
+    (wbtools/race.py holds a run's settled calls apart from its fastest)."""
+    if a.get("settled") or b.get("settled"):
+        return False
+    return overlaps(a, b)
 
 
 def tied_with_fastest(ranked):

@@ -18,6 +18,10 @@ runs between every few competitors). From them:
   more), `paired_probe` the probe's name and `paired_probe_time` its fast time.
 - the aggregates Google Benchmark writes after repetitions (mean, median, stddev, cv),
   which one call per round does not produce.
+- a competitor a racing run settled (benchmarks/race.hpp: counter `settled_after`, the
+  label "settled_by: why") gets `settled_after` and `settled_by` on its entries and its
+  paired entry, whose interval is then its rounds' min-max with the coverage that has
+  (stats.min_max_interval: 75 % for 3 rounds), wider than a contender's 95 %.
 
 docs/methodology.md ("Rounds") says why these estimators and with what data.
 """
@@ -46,6 +50,19 @@ def in_rounds(context):
 def _iterations(entries):
     return [e for e in entries if e.get("run_type", "iteration") == "iteration"
             and not e.get("error_occurred") and "round_id" in e]
+
+
+SETTLED_LABEL = "settled_by: "
+
+
+def settled_fields(entries):
+    """Moves a settled competitor's reason from Google Benchmark's label into settled_by,
+    in place."""
+    for entry in entries:
+        label = entry.get("label", "")
+        if isinstance(label, str) and label.startswith(SETTLED_LABEL):
+            entry["settled_by"] = label[len(SETTLED_LABEL):]
+            del entry["label"]
 
 
 def renumber(parts):
@@ -136,6 +153,12 @@ def _paired_entry(name, runs, probe_name, probe_fast):
     real = [r["paired_ratio_real"] for r in runs if "paired_ratio_real" in r]
     entry["real_time"] = probe_fast["real_time"] * statistics.median(real) if real else math.nan
     interval = stats.median_interval(ratios)
+    settled = next((r for r in runs if r.get("settled_after")), None)
+    if settled is not None:
+        entry.update(settled_after=int(settled["settled_after"]),
+                     settled_by=settled.get("settled_by", ""))
+        if interval is None:
+            interval = stats.min_max_interval(ratios)
     if interval is not None:
         entry.update(paired_ratio_low=interval.low, paired_ratio_high=interval.high,
                      paired_confidence=interval.confidence)
@@ -175,12 +198,17 @@ def aggregates(entries):
     return out
 
 
-def ratio_of(numerator, denominator):
+def ratio_of(numerator, denominator, settled=False):
     """Two competitors of one unit compared round by round: (median of the per-round ratios
     numerator/denominator, their stats.median_interval or None), from each one's
-    {round_id: ratio to the probe}; None when they share no round."""
+    {round_id: ratio to the probe}; None when they share no round. settled: the numerator
+    was settled by racing (benchmarks/race.hpp) and ran too few rounds for 95 %: the
+    interval is then the ratios' min-max, with its lower coverage (stats.min_max_interval)."""
     common = sorted(set(numerator) & set(denominator))
     ratios = [numerator[r] / denominator[r] for r in common if denominator[r] > 0]
     if not ratios:
         return None
-    return statistics.median(ratios), stats.median_interval(ratios)
+    interval = stats.median_interval(ratios)
+    if interval is None and settled:
+        interval = stats.min_max_interval(ratios)
+    return statistics.median(ratios), interval

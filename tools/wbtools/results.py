@@ -126,6 +126,9 @@ class Run:
     ratios: dict = field(default_factory=lambda: {"cpu": {}, "real": {}})
     paired: dict = field(default_factory=dict)
     probe: bool = False  # a unit's probe in a run in rounds (paired_reference 1)
+    # A competitor a racing run settled (benchmarks/race.hpp): {"after": rounds it ran,
+    # "by": why}; {} otherwise.
+    settled: dict = field(default_factory=dict)
 
     def figure(self, clock="cpu"):
         """The run's time per iteration in seconds as the tools answer with it: the paired
@@ -218,7 +221,9 @@ _STANDARD_FIELDS = {
     "error_occurred", "error_message", "skipped", "skip_message", "big_o", "rms",
     "complexity_n", "manual_time", *MEMORY_FIELDS,
     # a run in rounds (wbtools/paired.py)
-    "round", "round_id", "round_slot", "paired_reference", "paired_ratio", "paired_ratio_real"}
+    "round", "round_id", "round_slot", "paired_reference", "paired_ratio", "paired_ratio_real",
+    # a racing run (benchmarks/race.hpp)
+    "settled_after", "settled_by"}
 
 
 def entry_seconds(entry, key):
@@ -324,8 +329,13 @@ def _add_entry(runs, entry):
     if entry.get("run_type") == "aggregate":
         if entry.get("aggregate_name") == "paired":
             run.paired = entry
+            if entry.get("settled_after"):
+                run.settled = {"after": int(entry["settled_after"]),
+                               "by": entry.get("settled_by", "")}
         run.aggregates[entry.get("aggregate_name", "")] = entry
         return
+    if entry.get("settled_after"):
+        run.settled = {"after": int(entry["settled_after"]), "by": entry.get("settled_by", "")}
     if "round_id" in entry:
         run.probe = run.probe or bool(entry.get("paired_reference"))
         for clock, key in (("cpu", "paired_ratio"), ("real", "paired_ratio_real")):

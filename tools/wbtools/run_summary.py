@@ -40,7 +40,11 @@ def _ratio(entry):
         return "fastest"
     if "low" not in entry:  # too few repetitions: the footnote says so, once
         return f"{entry['ratio']:.2f}x"
-    return f"{entry['ratio']:.2f}x [{entry['low']:.2f}, {entry['high']:.2f}] {entry['verdict']}"
+    interval = f"{entry['ratio']:.2f}x [{entry['low']:.2f}, {entry['high']:.2f}]"
+    if entry["verdict"] == "settled":
+        return (f"{interval} settled after {entry['settled_after']} rounds "
+                f"({entry['confidence']:.0%} interval)")
+    return f"{interval} {entry['verdict']}"
 
 
 def competitors(result, shown=SHOWN_QUESTIONS):
@@ -60,7 +64,10 @@ def competitors(result, shown=SHOWN_QUESTIONS):
                  if any(run.paired for members in by_question.values() for run, _ in members)
                  else "median")
     lines = [f"Competitors, CPU time per call: {estimator} [95 % interval] over {counted} "
-             "repetitions; ratio to the fastest [95 % interval], tied when the interval holds 1:"]
+             "repetitions; ratio to the fastest [95 % interval], tied when the interval holds 1"
+             + ("; a competitor settled by racing ran fewer rounds: its interval is their "
+                "min-max, wider and of lower coverage" if any(
+                    e["verdict"] == "settled" for e in found.values()) else "") + ":"]
     for q in sorted(by_question)[:shown]:
         members = sorted(by_question[q], key=lambda m: m[0].figure())
         width = max(len(run.name.library) for run, _ in members)
