@@ -236,16 +236,15 @@ class Answer:
 
 def call_parts(pairing, result):
     """The benchmark names a pairing's call is made of."""
-    fmt, dataset, rows = pairing.format, pairing.dataset, pairing.rows
-    prefix = f"{fmt}/{dataset}/{rows}"
+    prefix = f"{pairing.format}/{pairing.dataset}/{pairing.rows}"
     names = {f"{prefix}/encode/{pairing.serializer}"}
-    if pairing.parser:
-        own = f"{prefix}/decode/{pairing.parser}/from:{pairing.serializer}"
-        names.add(own if own in result.runs else pairing.decoder_name or own)
+    if pairing.decoder_name:
+        names.add(pairing.decoder_name)
     if pairing.compression != "none":
         for op in ("compress", "decompress"):
             names.update(run.name.full for run in result.select(
-                format=fmt, dataset=dataset, rows=rows, op=op, library=pairing.compression))
+                format=pairing.format, dataset=pairing.dataset, rows=pairing.rows, op=op,
+                library=pairing.compression))
     return names
 
 

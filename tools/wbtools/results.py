@@ -250,10 +250,20 @@ class ResultFile:
     path: str
     context: dict
     runs: dict  # str -> Run
+    _by_case: dict = field(default=None, repr=False, compare=False)
 
     def select(self, **fields):
         """Runs whose BenchName matches every given field, in file order."""
-        return [run for run in self.runs.values()
+        candidates = self.runs.values()
+        if {"format", "dataset", "rows"} <= set(fields):
+            # The tools select case by case: index the runs by case once.
+            if self._by_case is None:
+                self._by_case = {}
+                for run in self.runs.values():
+                    self._by_case.setdefault(run.name.case, []).append(run)
+            candidates = self._by_case.get((fields["format"], fields["dataset"], fields["rows"]),
+                                           [])
+        return [run for run in candidates
                 if all(getattr(run.name, key) == value for key, value in fields.items())
                 and not run.error]
 
