@@ -120,6 +120,11 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "wirebench_bench: %s wants a positive number\n", argv[i]);
         return 2;
       }
+    } else if (i > 0 && arg.starts_with("--benchmark_min_time=")) {
+      // Google Benchmark's too; the rounds size later rounds by it.
+      rounds.min_time =
+          std::strtod(argv[i] + std::string_view("--benchmark_min_time=").size(), nullptr);
+      args.push_back(argv[i]);
     } else if (i > 0 && arg.starts_with(kOutFlag)) {
       out_path = arg.substr(kOutFlag.size());
       args.push_back(argv[i]);

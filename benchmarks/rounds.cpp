@@ -27,6 +27,10 @@ namespace {
 
 using Run = benchmark::BenchmarkReporter::Run;
 
+// Later rounds run each competitor for about this many times the minimum
+// time (rounds.hpp).
+constexpr double kRoundTarget = 1.1;
+
 // Keeps what Google Benchmark reports, prints nothing: the rounds print
 // their own lines.
 class Collector : public benchmark::BenchmarkReporter {
@@ -161,9 +165,12 @@ class Rounds {
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     // The heap in use with every state of the unit kept, before they go.
     const struct mallinfo2 heap = ::mallinfo2();
-    std::printf("unit %s: done in %.1f s (%zu states kept, heap %.0f MB)\n", unit.name.c_str(),
-                seconds, KeptStates::instance().size(),
-                static_cast<double>(heap.uordblks + heap.hblkhd) / 1e6);
+    std::printf(
+        "unit %s: done in %.1f s (%zu states kept, heap %.0f MB, %zu made again over "
+        "the memory budget)\n",
+        unit.name.c_str(), seconds, KeptStates::instance().size(),
+        static_cast<double>(heap.uordblks + heap.hblkhd) / 1e6,
+        KeptStates::instance().over_budget());
     std::fflush(stdout);
     KeptStates::instance().release();
   }
@@ -250,7 +257,7 @@ class Rounds {
       if (run.error_occurred) {
         c.failed = true;
       } else {
-        if (c.iterations == 0) c.iterations = run.iterations;
+        if (c.iterations == 0) c.iterations = later_iterations(run);
         c.cpu.push_back(run.GetAdjustedCPUTime());
         c.unit_name = benchmark::GetTimeUnitString(run.time_unit);
         c.slot = slot;
@@ -267,6 +274,18 @@ class Rounds {
     split_.timed += timed;
     split_.preparation += prepared;
     (sizing ? split_.sizing : split_.other) += std::max(0.0, rest);
+  }
+
+  // The iterations of a competitor's later rounds, from its sized run:
+  // kRoundTarget x the minimum time by that run's CPU time, never more than
+  // the sizing chose, at least one.
+  benchmark::IterationCount later_iterations(const Run& sized) const {
+    const double cpu = sized.cpu_accumulated_time;
+    if (options_.min_time <= 0 || cpu <= 0) return sized.iterations;
+    const double wanted =
+        kRoundTarget * options_.min_time / cpu * static_cast<double>(sized.iterations);
+    return std::clamp<benchmark::IterationCount>(
+        static_cast<benchmark::IterationCount>(std::ceil(wanted)), 1, sized.iterations);
   }
 
   // One line per benchmark, as Google Benchmark's console prints a median:

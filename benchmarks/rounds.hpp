@@ -15,7 +15,11 @@
 // registered benchmark on each call: over a band of ~3,000 that took three
 // times as long as the timing). The first round sizes the
 // iterations by the minimum time, as Google Benchmark always does; later
-// rounds run the same number of iterations, so no round pays for sizing.
+// rounds run a fixed number of iterations, so no round pays for sizing:
+// those that take kRoundTarget x the minimum time by the sized run's CPU
+// time. Google Benchmark's sizing aims at 1.4 x the minimum time (its
+// PredictNumItersNeeded), so a round of fast competitors spent 40 % more
+// than the minimum the band asked for.
 // The result is Google Benchmark's JSON, one iteration entry per competitor
 // and round, with these counters:
 //   round             the round of the unit, 0.. (also repetition_index)
@@ -38,6 +42,9 @@ struct RoundsOptions {
   std::string filter;            // --benchmark_filter ("" or "all": every benchmark)
   std::string out_path;          // Google Benchmark JSON, written at the end
   RaceRule race;                 // who stops taking rounds (benchmarks/race.hpp)
+  // --benchmark_min_time: rounds after the first run each competitor for
+  // about this much CPU (0: the iterations Google Benchmark's sizing found).
+  double min_time = 0;
   // true: a competitor's state (kept.hpp) lasts its unit, one warm-up per
   // process; false: remade and warmed up in every round (to measure that).
   bool keep_states = true;
