@@ -360,8 +360,13 @@ fail_step() {
 DEBUG_NOTE="wirebench: note: \"Library was built as DEBUG\" is Debian's libbenchmark 1.7.1,"
 DEBUG_NOTE+=" built -O2 with its assertions on; they run once per batch of iterations, outside"
 DEBUG_NOTE+=" the timed loop, which is our Release code: times are unaffected"
+# mawk (Debian's awk) reads a pipe in blocks: without -W interactive it sees a
+# round's progress line only when a block fills, minutes later, and judges
+# every line's time by then.
+AWK_LINES=(awk)
+awk -W version 2>/dev/null | grep -q mawk && AWK_LINES=(awk -W interactive)
 console_filter() {
-  awk -v note="$1" -v band="$2" -v total="$3" -v done="$4" -v t0="$5" -v reps="$repetitions" \
+  "${AWK_LINES[@]}" -v note="$1" -v band="$2" -v total="$3" -v done="$4" -v t0="$5" -v reps="$repetitions" \
     -v every="$PROGRESS_EVERY" '
     BEGIN { last = systime() }
     function due() { if (systime() - last < every) return 0; last = systime(); return 1 }
