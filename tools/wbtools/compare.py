@@ -79,11 +79,18 @@ class Verdict:
     interval: object  # stats.Interval of new/old, or None with too few repetitions
     p: float  # two-sided U-test p-value, nan with too few repetitions
     method: str
-    call: str  # "slower", "faster", "same" or "too few repetitions"
+    call: str  # "slower", "faster", "same", "settled" or "too few repetitions"
 
 
-def verdict(old_times, new_times, min_change=MIN_CHANGE):
-    """The comparison of one benchmark's repetitions on one clock."""
+def verdict(old_times, new_times, min_change=MIN_CHANGE, settled=False):
+    """The comparison of one benchmark's repetitions on one clock. settled: racing settled
+    it in either run (benchmarks/race.hpp): it ran 3-5 rounds there, too few for a 95 %
+    interval, so it is called "settled", never slower, faster or the same, with the widest
+    interval its rounds give (stats.ratio_interval, widest: 90 % for 3 against 3)."""
+    if settled and min(len(old_times), len(new_times)) >= 1:
+        test = stats.mann_whitney_u(old_times, new_times)
+        ratio, interval = stats.ratio_interval(new_times, old_times, widest=True)
+        return Verdict(ratio, interval, test.p, test.method, "settled")
     if min(len(old_times), len(new_times)) < UTEST_MIN_REPETITIONS:
         ratio = (statistics.median(new_times) / statistics.median(old_times)
                  if old_times and new_times and statistics.median(old_times) > 0 else math.nan)
@@ -104,7 +111,9 @@ def _ratio_text(v):
         return "-"
     if v.interval is None:
         return f"{v.ratio:.3f}x"
-    return f"{v.ratio:.3f}x [{v.interval.low:.3f}, {v.interval.high:.3f}]"
+    coverage = "" if v.interval.confidence >= stats.CONFIDENCE else \
+        f" ({v.interval.confidence:.0%})"
+    return f"{v.ratio:.3f}x [{v.interval.low:.3f}, {v.interval.high:.3f}]{coverage}"
 
 
 def samples(before, after, clock="cpu"):
@@ -132,7 +141,8 @@ def verdicts(old, new, clock="cpu", min_change=MIN_CHANGE, probes=False):
             continue
         if name.startswith(CALIBRATION_PREFIX) != probes:
             continue
-        out[name] = verdict(*samples(before, after, clock), min_change)
+        out[name] = verdict(*samples(before, after, clock), min_change,
+                            settled=bool(before.settled or after.settled))
     return out
 
 
@@ -176,7 +186,7 @@ def utest_table(old, new, clock="cpu", min_change=MIN_CHANGE):
     found = verdicts(old, new, clock, min_change)
     if not found:
         return "## U-test\n\nNo benchmark is timed in both files."
-    order = {"slower": 0, "faster": 1, "same": 2, "too few repetitions": 3}
+    order = {"slower": 0, "faster": 1, "same": 2, "settled": 3, "too few repetitions": 4}
     rows = []
     fewest = None
     for name in sorted(found, key=lambda n: (order[found[n].call], -abs(found[n].ratio - 1)
@@ -205,7 +215,10 @@ def utest_table(old, new, clock="cpu", min_change=MIN_CHANGE):
              "8 values and no ties, else the normal approximation with tie and continuity "
              "corrections. At 5 %, about 1 in 20 benchmarks that did not change would pass "
              "the test alone; the interval and the minimum change keep the noise of one "
-             "machine between runs out of the calls.", "",
+             "machine between runs out of the calls. A benchmark that racing settled in "
+             "either run (it lost its comparison by a margin and stopped after 3-5 rounds) "
+             "is called settled: its interval, the widest its rounds give, is shown with its "
+             "coverage, and it is never called slower, faster or the same.", "",
              units.table(["benchmark", "repetitions old/new", "old", "new",
                           "new/old [95 % interval]", "p", "call"], rows, "lrrrrrl")]
     if fewest is not None and fewest < 6:

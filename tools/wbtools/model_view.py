@@ -120,9 +120,12 @@ def _paged_heading():
 
 def standing(index, parts, fastest):
     """A call's place against the payload's fastest: "fastest", "tied" (the two 95 %
-    intervals overlap), "slower", or "-" without intervals."""
+    intervals overlap), "slower", "slower (settled)" (racing settled a part of it: its
+    interval is its few rounds' min-max, and it is never tied), or "-" without intervals."""
     if index == 0:
         return "fastest"
+    if parts.get("settled"):
+        return "slower (settled)"
     if "total_low" not in parts or "total_low" not in fastest:
         return "-"
     return "tied" if model.tied(parts, fastest) else "slower"
@@ -239,13 +242,16 @@ def as_json(pairings, links, dataset=None):
                 "format": p.format, "dataset": p.dataset, "rows": p.rows,
                 "serializer": p.serializer, "parser": p.parser or None,
                 "compression": p.compression, "wire_bytes": p.wire_bytes,
-                "seconds": {k: v for k, v in parts.items() if k not in ("round_trips", "cpu_share")},
+                "seconds": {k: v for k, v in parts.items()
+                            if k not in ("round_trips", "cpu_share", "settled")},
                 "round_trips": parts["round_trips"], "cpu_share": parts["cpu_share"],
                 "crossover_bps": bandwidth, "crossover_note": why or None,
                 "serialization_crossover_bps": model.serialization_crossover(p),
                 # Against the payload's fastest call on this link: "fastest", "tied" (the
                 # 95 % intervals of the totals overlap), "slower", or "-" without intervals.
                 "standing": standing(0 if parts is first else 1, parts, first),
+                # The call's benchmarks that racing settled (benchmarks/race.hpp).
+                "settled": list(p.settled),
             })
         out["links"].append({"name": link.name, "bandwidth_bps": link.bandwidth_bps,
                              "rtt_s": link.rtt_s, "pairings": entries})

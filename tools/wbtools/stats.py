@@ -130,14 +130,16 @@ def min_max_interval(values):
     return Interval(min(values), max(values), 1 - 2 ** (1 - len(values)))
 
 
-def ratio_interval(numerator, denominator, confidence=CONFIDENCE):
+def ratio_interval(numerator, denominator, confidence=CONFIDENCE, widest=False):
     """Interval for the ratio of the two samples' typical values (numerator / denominator):
     the Hodges-Lehmann/Moses interval of the shift in log times, that is order statistics
     of the m*n pairwise ratios, cut where the exact distribution of U puts the two-sided
     tail. It is the interval the U-test inverts: it excludes 1 when p < 1 - confidence
     (no ties). With 6 against 6: the 6th smallest to the 6th largest of 36 ratios (95.9 %).
     Returns (point estimate = median of the pairwise ratios, Interval or None when the
-    samples are too small for the confidence)."""
+    samples are too small for the confidence). widest: samples too small for it get the
+    widest interval instead, the smallest to the largest pairwise ratio, with the coverage
+    that has (3 against 3: 90 %)."""
     m, n = len(numerator), len(denominator)
     if m == 0 or n == 0:
         raise ValueError("ratio_interval needs at least one value in each sample")
@@ -162,5 +164,7 @@ def ratio_interval(numerator, denominator, confidence=CONFIDENCE):
         below += counts[c] / total
         c += 1
     if c == 0:
+        if widest:
+            return point, Interval(pairs[0], pairs[-1], 1 - 2 * counts[0] / total)
         return point, None
     return point, Interval(pairs[c - 1], pairs[m * n - c], 1 - 2 * below)
