@@ -40,6 +40,10 @@ class KeptStates {
   // true: every state is kept until release() (rounds, one unit at a time);
   // false: a state is dropped when another benchmark keeps one.
   void keep_until_released(bool on) { many_ = on; }
+  // false: make() is never asked to check (a memory run: the timed run
+  // checked the same code on the same payloads).
+  void set_checking(bool on) { checking_ = on; }
+  bool checking() const { return checking_; }
   void release() {
     states_.clear();
     last_ = {};
@@ -71,6 +75,7 @@ class KeptStates {
   bool over_budget_now() const;
 
   bool many_ = false;
+  bool checking_ = true;
   std::map<const Check*, std::shared_ptr<void>> states_;
   std::pair<const Check*, std::shared_ptr<void>> last_;  // the one state kept beyond them
   std::size_t over_budget_ = 0;
@@ -95,7 +100,7 @@ S* prepared(benchmark::State& state, Check& check, Make&& make) {
   }
   const auto start = std::chrono::steady_clock::now();
   auto fresh = std::make_unique<S>();
-  const std::string why = make(*fresh, !check.done);
+  const std::string why = make(*fresh, !check.done && kept.checking());
   add_preparation_seconds(
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   if (!check.done) {

@@ -19,6 +19,10 @@ inline std::atomic<bool> memory_armed{false};
 // --wirebench_icount: under callgrind with --collect-atstart=no, collect only
 // inside loops and dump one profile per loop.
 inline bool callgrind = false;
+// --wirebench_memory_run: the process gives memory figures only (the timed
+// run checked the same code on the same payloads): the runs before each
+// memory run leave their loops empty.
+inline bool memory_only = false;
 
 // The iteration count of the last loop of the memory run.
 struct LoopIterations {
@@ -38,11 +42,13 @@ inline CallAllocs last_call;
 // (a document kept until the next call, grown buffers) is in place as in the
 // timed loop, then once counted. Its figures are one call's: allocations,
 // bytes, the peak of what the call itself allocated, and what it retains.
-// Returns whether this is the memory run.
+// With memory_only the state's warm-up call (benchmarks/kept.hpp) came just
+// before, with nothing between: that call is the first. Returns whether this
+// is the memory run.
 template <class Op>
 bool measure_call(Op& op) {
   if (!memory_armed.load(std::memory_order_relaxed)) return false;
-  op();
+  if (!memory_only) op();
   alloc::start();
   op();
   last_call = CallAllocs{true, alloc::stop()};

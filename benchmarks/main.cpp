@@ -16,8 +16,9 @@
 // --wirebench_no_race (every competitor runs every round; default: racing,
 // benchmarks/race.hpp), --wirebench_race_margin=W and --wirebench_race_after=N
 // (the racing rule's margin and first block of rounds) and
-// --wirebench_warm_up_each_round (states remade in every round, as a
-// measurement of what keeping them saves).
+// --wirebench_memory_run (the memory executable's run: no checks, empty
+// loops before each memory run; loop_probe.hpp), --wirebench_warm_up_each_round (states remade in
+// every round, as a measurement of what keeping them saves).
 #include <charconv>
 #include <cstdio>
 #include <cstdlib>
@@ -30,6 +31,7 @@
 #include <benchmark/benchmark.h>
 
 #include "benchmarks/band.hpp"
+#include "benchmarks/kept.hpp"
 #include "benchmarks/loop_probe.hpp"
 #include "benchmarks/measure.hpp"
 #include "benchmarks/payloads.hpp"
@@ -128,10 +130,14 @@ int main(int argc, char** argv) {
     } else if (i > 0 && arg.starts_with(kOutFlag)) {
       out_path = arg.substr(kOutFlag.size());
       args.push_back(argv[i]);
-    } else if (i > 0 && arg == "--wirebench_icount")
+    } else if (i > 0 && arg == "--wirebench_icount") {
       wb::bench::probe::callgrind = true;
-    else
+    } else if (i > 0 && arg == "--wirebench_memory_run") {
+      wb::bench::probe::memory_only = true;
+      wb::bench::KeptStates::instance().set_checking(false);
+    } else {
       args.push_back(argv[i]);
+    }
   }
   if (!seed_text.empty()) {
     auto seed = parse_seed(seed_text);

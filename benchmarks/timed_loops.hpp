@@ -23,7 +23,7 @@ template <class Op>
 inline void timed_loop(benchmark::State& state, Op&& op) {
   const bool memory_run = probe::measure_call(op);
   FaultCounter faults;
-  if (memory_run) {
+  if (memory_run || probe::memory_only) {
     for (auto _ : state) {
     }
   } else {

@@ -29,12 +29,17 @@ HEAP_TUNABLES="$(<"$ROOT/tools/heap_tunables.txt")"
 # (tools/wbtools/paired.py). So repetitions are short and rounds many rather
 # than repetitions long: cases of up to ~100 rows take microseconds and reach
 # hundreds of iterations in 0.003 s, the 1,000-row cases take 0.1-36 ms and
-# the 8,100-row ones 0.06-300 ms (one iteration a round for the slowest). The
-# cheap band runs 8 rounds, the others 6, the fewest that give a 95 %
-# interval; the default `./wirebench bench` stays within 10 minutes on a
-# 2-core machine (docs/methodology.md, "Rounds").
+# the 8,100-row ones 0.06-300 ms (one iteration a round for the slowest).
+# Every band runs 6 rounds, the fewest that give a 95 % interval (the sign
+# test's [min, max]; 8 give the same order statistics at 99.2 %, no
+# narrower), and racing settles the competitors that clearly lost after 3.
+# The minimum times were halved in the two larger bands when racing came:
+# what is left of a run is the contenders' rounds, min-time-bound when a
+# call is short, and a round's ratio to the probe beside it moves no more
+# (docs/methodology.md, "Racing"). The default `./wirebench bench` stays
+# within 8 minutes on a 2-core machine.
 # ROWS:MIN_TIME:ROUNDS, in the order they run.
-DEFAULT_BANDS=("0-999:0.003:8" "1000-8099:0.008:6" "8100-:0.03:6")
+DEFAULT_BANDS=("0-999:0.003:6" "1000-8099:0.005:6" "8100-:0.015:6")
 # Without rounds (--no-rounds): ROWS:MIN_TIME, six repetitions interleaved at
 # random across the band's benchmarks: with 6 against 6 a U-test can reach
 # p = 0.002 and the order-statistic interval of a median reaches 95 %
@@ -73,12 +78,12 @@ options:
   --quick            1 repetition, min time 0.01 s per benchmark, no rounds, not
                      interleaved (a smoke run)
   --cpu N            pin to CPU N (default: the last one, nproc - 1)
-  --repetitions N    rounds per band (default 8 up to 999 rows, else 6), or with
+  --repetitions N    rounds per band (default 6), or with
                      --no-rounds repetitions per benchmark (default 6); the file keeps
                      every repetition and the aggregates, the screen shows medians
   --min-time S       one minimum time per repetition for every benchmark, in one
                      process (default: per band of rows, 0.003 s up to 999 rows,
-                     0.008 s up to 8,099, 0.03 s from 8,100; without rounds 0.01,
+                     0.005 s up to 8,099, 0.015 s from 8,100; without rounds 0.01,
                      0.03 and 0.1 s; context.bands)
   --no-rounds        no rounds: Google Benchmark's repetitions, interleaved at random
                      across each band's benchmarks (the design before rounds; no
@@ -420,17 +425,33 @@ run_band() {
 
 # The memory figures: every benchmark once more, in wirebench_bench_memory, one
 # repetition of one iteration (1e-9 s): its MemoryManager measures one call
-# after it (benchmarks/memory.cpp), which is all the run is for.
+# after it (benchmarks/memory.cpp), which is all the run is for. Allocation
+# counts do not depend on the CPU's speed, so the bands' memory runs go side
+# by side on every CPU once the timing is over (--wirebench_memory_run: no
+# checks, which the timed run made, and no loop before the measured call);
+# each band's figures go into file $1-INDEX.json, named in memory_files.
+memory_files=()
 run_memory() {
-  local out=$1 status=0 logfile="$BUILD/bench-memory.log"
-  log "memory figures (${MEMORY_EXE##*/}, one call per benchmark)"
-  GLIBC_TUNABLES="$HEAP_TUNABLES" WIREBENCH_COMMIT="$commit" "${pin[@]}" "$MEMORY_EXE" \
-    --benchmark_out="$out" "${selection[@]}" --benchmark_repetitions=1 \
-    --benchmark_min_time=1e-9 "${extra[@]}" >"$logfile" 2>&1 &
-  run_pid=$!
-  wait "$run_pid" || status=$?
+  local prefix=$1 i status=0 pids=() logs=() logfile rows
+  log "memory figures (${MEMORY_EXE##*/}, one call per benchmark, the bands side by side)"
+  for i in "${!bands[@]}"; do
+    ((counts[i] > 0)) || continue
+    logfile="$BUILD/bench-memory-$(band_rows "${bands[$i]}").log"
+    memory_files+=("$prefix-$i.json")
+    logs+=("$logfile")
+    rows=()
+    [[ "$(band_rows "${bands[$i]}")" == "0-" ]] || rows=(--wirebench_rows="$(band_rows "${bands[$i]}")")
+    GLIBC_TUNABLES="$HEAP_TUNABLES" WIREBENCH_COMMIT="$commit" "$MEMORY_EXE" \
+      --benchmark_out="$prefix-$i.json" "${selection[@]}" "${rows[@]}" --benchmark_repetitions=1 \
+      --benchmark_min_time=1e-9 --wirebench_memory_run "${extra[@]}" >"$logfile" 2>&1 &
+    pids+=($!)
+  done
+  run_pid="${pids[*]}"
+  for i in "${!pids[@]}"; do
+    wait "${pids[$i]}" || status=$?
+    ((status == 0)) || fail_step "${MEMORY_EXE##*/} (the memory figures)" "$status" "${logs[$i]}"
+  done
   run_pid=""
-  ((status == 0)) || fail_step "${MEMORY_EXE##*/} (the memory figures)" "$status" "$logfile"
 }
 
 # ---- the steps beside the result ---------------------------------------------
@@ -459,9 +480,12 @@ conformance_step() {
 # The standalone loops beside the result (<name>-standalone.json): each
 # library's own minimal loop against our seam, and the floors under decode +
 # bind for the DOMs without namespace support, on the same build and CPU,
-# repetitions interleaved (about 30 s). The whole suite only.
+# repetitions interleaved (61 loops, 3 repetitions of 0.05 s: about 45 s, most
+# of it the Xerces-C and Poco loops over the 8 MB Atom payload, whose every
+# entry parses it once untimed first). The whole suite only; the figures
+# docs/ cite come from runs of their own with more repetitions.
 standalone_step() {
-  local file="${final%.json}-standalone.json" reps=6 min=0.15
+  local file="${final%.json}-standalone.json" reps=3 min=0.05
   ((whole_suite)) && [[ -x "$BUILD/wirebench_standalone" ]] || return 0
   ((quick)) && reps=1 min=0.01
   log "standalone loops, $reps repetition(s) interleaved"
@@ -531,8 +555,10 @@ run_pid=""
 cleanup() { rm -rf "$tmp" "$parts_dir"; }
 on_signal() {
   if [[ -n "$run_pid" ]]; then
-    kill "$run_pid" 2>/dev/null || true
-    wait "$run_pid" 2>/dev/null || true
+    # shellcheck disable=SC2086 # one or more PIDs
+    kill $run_pid 2>/dev/null || true
+    # shellcheck disable=SC2086
+    wait $run_pid 2>/dev/null || true
   fi
   exit "$1"
 }
@@ -589,8 +615,8 @@ PYTHONPATH="$ROOT/tools" /usr/bin/python3 -m wbtools.machine_state --cpu "$cpu" 
 # Thread runs have no memory figures.
 memory_args=()
 if ((!threads)); then
-  run_memory "$parts_dir/memory.json"
-  memory_args=(--memory "$parts_dir/memory.json")
+  run_memory "$parts_dir/memory"
+  for file in "${memory_files[@]}"; do memory_args+=(--memory "$file"); done
 fi
 PYTHONPATH="$ROOT/tools" /usr/bin/python3 -m wbtools.merge "$tmp" "${parts[@]}" "${memory_args[@]}" \
   --state-before "$parts_dir/state-before.json" --state-after "$parts_dir/state-after.json" ||

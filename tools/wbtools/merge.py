@@ -19,7 +19,7 @@ aggregates after the repetitions: mean, median, stddev, cv and the paired figure
 (wbtools/paired.py).
 
 usage: python3 -m wbtools.merge OUT.json --state-before S.json --state-after S.json
-                                [--memory MEMORY.json] PART.json:ROWS:MIN_TIME ...
+                                [--memory MEMORY.json ...] PART.json:ROWS:MIN_TIME ...
 """
 
 import argparse
@@ -130,13 +130,20 @@ def main(argv=None):
     parser.add_argument("parts", nargs="+", metavar="PART.json:ROWS:MIN_TIME")
     parser.add_argument("--state-before", metavar="S.json")
     parser.add_argument("--state-after", metavar="S.json")
-    parser.add_argument("--memory", metavar="MEMORY.json",
-                        help="the memory run (wirebench_bench_memory) whose figures to join")
+    parser.add_argument("--memory", metavar="MEMORY.json", action="append",
+                        help="the memory run (wirebench_bench_memory) whose figures to join; "
+                             "again for each further part of it (one per band)")
     args = parser.parse_args(argv)
     parts = [_part(spec) for spec in args.parts]
     before = cli.read_json(args.state_before, "a machine state") if args.state_before else None
     after = cli.read_json(args.state_after, "a machine state") if args.state_after else None
-    memory = cli.read_json(args.memory, "the memory run") if args.memory else None
+    memory = None
+    for path in args.memory or []:
+        part = cli.read_json(path, "the memory run")
+        if memory is None:
+            memory = part
+        else:
+            memory["benchmarks"] = memory.get("benchmarks", []) + part.get("benchmarks", [])
     merged = merge(parts, before, after, memory)
     tmp = args.out + ".merge.tmp"
     with open(tmp, "w", encoding="utf-8") as handle:
