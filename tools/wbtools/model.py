@@ -35,8 +35,10 @@ class Pairing:
     compress: float = 0.0
     decompress: float = 0.0
     # A run in rounds: the call's CPU (encode + compress + decompress + decode) in each round
-    # that timed every part, at the probe's fast speed; () otherwise.
+    # that timed every part, at the probe's fast speed; () otherwise. round_ids: those
+    # rounds' ids (paired comparisons of two calls, wbtools/race.py).
     cpu_rounds: tuple = ()
+    round_ids: tuple = ()
     # The decode benchmark whose times the call takes (a stand-in's, see collect); "".
     decoder_name: str = ""
     # The call's benchmarks that a racing run settled (benchmarks/race.hpp): their rounds
@@ -115,13 +117,13 @@ def _nearest(found, rows):
 
 
 def _cpu_rounds(runs, clock):
-    """Per-round sums of the runs' times, over the rounds every one of them has; () when
-    a run has none (a run not in rounds)."""
+    """{round_id: the sum of the runs' times in that round}, over the rounds every one of
+    them has; {} when a run has none (a run not in rounds)."""
     per_run = [run.round_times(clock) for run in runs if run is not None]
     if not per_run or not all(per_run):
-        return ()
+        return {}
     common = set.intersection(*(set(times) for times in per_run))
-    return tuple(sum(times[r] for times in per_run) for r in sorted(common))
+    return {r: sum(times[r] for times in per_run) for r in sorted(common)}
 
 
 def _settled(runs):
@@ -173,7 +175,9 @@ def collect(result, clock="cpu"):
                 base = Pairing(fmt, dataset, rows, encoder.name.library,
                                parser.name.library if parser else "", "none", size,
                                _median(encoder, clock), _median(decoder, clock) if decoder else 0.0)
-                base = replace(base, cpu_rounds=_cpu_rounds([encoder, decoder], clock),
+                rounds = _cpu_rounds([encoder, decoder], clock)
+                base = replace(base, cpu_rounds=tuple(rounds.values()),
+                               round_ids=tuple(rounds),
                                decoder_name=parser.name.full if parser else "",
                                settled=_settled([encoder, parser]))
                 out.items.append(base)
@@ -187,11 +191,12 @@ def collect(result, clock="cpu"):
                         out.notes.append(f"{fmt}/{dataset}/{rows}: {codec}_bytes present but no "
                                          f"compress/decompress benchmark for {codec}: left out")
                         continue
+                    rounds = _cpu_rounds([encoder, decoder, squeeze, unsqueeze], clock)
                     out.items.append(replace(base, compression=codec, wire_bytes=packed,
                                              compress=_median(squeeze, clock),
                                              decompress=_median(unsqueeze, clock),
-                                             cpu_rounds=_cpu_rounds(
-                                                 [encoder, decoder, squeeze, unsqueeze], clock),
+                                             cpu_rounds=tuple(rounds.values()),
+                                             round_ids=tuple(rounds),
                                              settled=_settled([encoder, parser, squeeze,
                                                                unsqueeze])))
     if proxied:

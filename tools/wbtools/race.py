@@ -62,7 +62,10 @@ def units(result):
     per-round times over the probe, rounds numbered from 0 within the unit."""
     by_unit = {}
     for run in result.runs.values():
-        if run.probe or run.error or not run.ratios["cpu"] or not run.name.format:
+        # The rule races {format}/{dataset}/{rows}/{op}/{library} names: not the reference
+        # loops (reference/byte-scan/N), which no group holds.
+        if run.probe or run.error or not run.ratios["cpu"] or run.name.is_reference \
+                or not (run.name.dataset and run.name.op and run.name.library):
             continue
         by_unit.setdefault(f"{run.name.dataset}/{run.name.rows}", []).append(run)
     out = {}
@@ -226,12 +229,14 @@ def racing(context):
 @dataclass
 class Answer:
     """What the model's answer is made of: the benchmarks of the fastest calls and the calls
-    tied with them, and every call that includes a settled benchmark and overlaps a
-    fastest call's interval (which racing must make impossible)."""
+    tied with them; and every call with a settled benchmark that was, in a round it shares
+    with the fastest call, as fast as it (which racing must make impossible)."""
 
     parts: set = field(default_factory=set)
     cases: int = 0
     settled_overlaps: list = field(default_factory=list)
+    # (link, connection, dataset, rows) -> the benchmarks of that case's answer
+    by_case: dict = field(default_factory=dict)
 
 
 def call_parts(pairing, result):
@@ -248,6 +253,21 @@ def call_parts(pairing, result):
     return names
 
 
+def behind_in_every_round(p, parts, fastest, fastest_parts, hops=0):
+    """A call with a settled part against the fastest call, round by round as racing
+    compared it: True when in every round both timed, its total (CPU that round + wire) was
+    above the fastest's. The model's min-max intervals of the two would pair a round of one
+    with another round of the other, and one slow round of a compressor widens every call
+    that uses it; the racing rule compares within a round, and so does this."""
+    theirs = dict(zip(fastest.round_ids, fastest.cpu_rounds))
+    common = [(cpu, theirs[r]) for r, cpu in zip(p.round_ids, p.cpu_rounds) if r in theirs]
+    if not common:
+        return not model.overlaps(fastest_parts, parts)
+    # Each middleware hop does the call's CPU again (model.call).
+    return all((1 + hops) * mine + parts["wire"] > (1 + hops) * other + fastest_parts["wire"]
+               for mine, other in common)
+
+
 def in_answer(result, link_profiles, connections=("warm", "cold")):
     """Answer over every link profile, connection state and case of the result."""
     pairings = model.collect(result)
@@ -262,12 +282,15 @@ def in_answer(result, link_profiles, connections=("warm", "cold")):
                     continue
                 answer.cases += 1
                 fastest = ranked[0]
-                answer.parts |= call_parts(fastest[0], result)
+                here = call_parts(fastest[0], result)
                 for p, parts in ranked[1:]:
-                    if model.overlaps(fastest[1], parts):
-                        if p.settled:
+                    if p.settled:
+                        if not behind_in_every_round(p, parts, *fastest,
+                                                     hops=link.middleware_hops):
                             answer.settled_overlaps.append(
                                 (link.name, connection, dataset, rows, p.label))
-                        else:
-                            answer.parts |= call_parts(p, result)
+                    elif model.overlaps(fastest[1], parts):
+                        here |= call_parts(p, result)
+                answer.by_case[(link.name, connection, dataset, rows)] = here
+                answer.parts |= here
     return answer
