@@ -2,7 +2,7 @@
 // for the page: the same arithmetic in the same order, so the page ranks exactly as
 // `wirebench model` does (tools/tests/test_page_model.py holds both to one grid of cases).
 // A link has the field names of links.Link (bandwidth_bps, rtt_s, ...); a pairing those of
-// model.Pairing (wire_bytes, encode, decode, compress, decompress).
+// model.Pairing (wire_bytes, encode, decode, compress, decompress, settled).
 "use strict";
 
 const wbModel = (() => {
@@ -198,12 +198,17 @@ const wbModel = (() => {
       parts.total_low = p.cpu_low * (1 + hops) + parts.wire;
       parts.total_high = p.cpu_high * (1 + hops) + parts.wire;
     }
+    // p.settled: the call's benchmarks a racing run settled (model.Pairing.settled).
+    parts.settled = p.settled != null && p.settled.length > 0;
     return parts;
   }
 
   // True when two calls' 95 % intervals of the total overlap, as model.tied: the data
-  // cannot rank them. Calls without intervals are never tied.
+  // cannot rank them. Calls without intervals are never tied, and neither is a call with a
+  // settled part: racing settled it because it lost its comparison by a margin, and its
+  // interval is the min-max of its few rounds, wider than 95 % would be.
   function tied(a, b) {
+    if (a.settled || b.settled) return false;
     if (a.total_low === undefined || b.total_low === undefined) return false;
     return a.total_low <= b.total_high && b.total_low <= a.total_high;
   }
