@@ -38,7 +38,11 @@
         format: D.strings[r[0]], serializer: D.strings[r[1]], parser: D.strings[r[2]],
         compression: D.strings[r[3]], wire_bytes: r[4], encode: r[5], decode: r[6],
         compress: r[7], decompress: r[8], cpu_low: r[9], cpu_high: r[10], dataset,
-        rows: Number(rows)}));
+        rows: Number(rows),
+        // A call with a part racing settled: its interval's coverage, then [what, rounds,
+        // why] of each settled part (data.py's _pairings).
+        cpu_coverage: r.length > 11 ? r[11] : null,
+        settled: r.slice(12).map((i) => D.settled[i])}));
     }
     return pairingCache[caseKey];
   }
@@ -51,6 +55,22 @@
   function pairingLabel(p) {
     const compression = p.compression === "none" ? "" : ` + ${p.compression}`;
     return `${p.format} ${p.serializer} → ${p.parser || "(no decoder)"}${compression}`;
+  }
+
+  // The mark of a call with a part racing settled: "settled after N rounds" and its own
+  // interval, labelled with its coverage; which parts and why on hover. "" for another call.
+  // The interval shown is the CPU's (the total's less the wire, which the model computes):
+  // on a slow link the total's would read as one figure at three digits.
+  function settledMark(p, parts) {
+    if (!parts.settled) return "";
+    const after = Math.min(...p.settled.map((s) => s[1]));
+    const interval = parts.total_low == null ? "" :
+      `: CPU ${F.seconds(parts.total_low - parts.wire)} – ` +
+      `${F.seconds(parts.total_high - parts.wire)}` +
+      (p.cpu_coverage == null ? "" : ` (${F.percent(p.cpu_coverage, 0)})`);
+    const why = p.settled.map(([part, rounds, by]) => `${part}: settled after ${rounds} ` +
+                                                       `rounds; ${by}`).join("\n");
+    return W.settledMark(`settled after ${after} rounds${interval}`, why);
   }
 
   function pairingWhat(p) {
@@ -98,11 +118,13 @@
       if (!ranked.length) return {cells: [link.name, "-", "-", "-", "-", "-", "-"]};
       const [p, parts] = ranked[0];
       const ties = ranked.slice(1).filter(([, other]) => wbModel.tied(parts, other)).length;
+      const mark = settledMark(p, parts);
       return {attrs: {class: link.name === state.linkName && !state.custom ? "chosen" : "link-row",
                       "data-link": link.name,
                       onclick: () => chooseLink(link.name)},
               cells: [[link.name, {title: link.description || ""}], linkSummary(link),
-                      pairingLabel(p) + (ties ? ` (tied with ${ties} more)` : ""),
+                      [[pairingLabel(p) + (ties ? ` (tied with ${ties} more)` : ""),
+                        mark ? " " : "", mark], {}],
                       [F.seconds(parts.cpu), {"data-seconds": parts.cpu}],
                       [F.seconds(parts.wire), {"data-seconds": parts.wire}],
                       [F.seconds(parts.total), {"data-seconds": parts.total}],
@@ -115,9 +137,14 @@
   function renderBest(ranked, link) {
     const best = bestPerFormat(ranked);
     const fastest = best[0][1].total;
-    // Against the fastest: its ratio, or "tied" where the two intervals overlap.
-    const against = (parts, i) => i > 0 && wbModel.tied(best[0][1], parts) ? "tied" :
-      `${(parts.total / fastest).toFixed(2)}x`;
+    // Against the fastest: its ratio, or "tied" where the two intervals overlap; a call with
+    // a settled part is never tied, and is marked with its own interval.
+    const against = (p, parts, i) => {
+      const ratio = i > 0 && wbModel.tied(best[0][1], parts) ? "tied" :
+        `${(parts.total / fastest).toFixed(2)}x`;
+      const mark = settledMark(p, parts);
+      return mark ? [[ratio, " ", mark], {}] : ratio;
+    };
     // The total and its ratio first: on a phone they are what the first screen shows.
     fill("best-formats", table(
       ["format", "fastest call", "total", "× fastest", "CPU", "wire", "CPU share", "wire bytes",
@@ -130,7 +157,7 @@
                 ...["total", "cpu", "wire"].map((key) =>
                   [F.seconds(parts[key]), {"data-seconds": parts[key]}])
                   .flatMap((cell, i) => i === 0 ?
-                    [cell, against(parts, index)] : [cell]),
+                    [cell, against(p, parts, index)] : [cell]),
                 F.percent(parts.cpu_share), F.count(p.wire_bytes),
                 ...(hasLabels ? [pairingWhat(p)] : [])]})),
       [0, 0, 1, 1, 1, 1, 1, 1, 0]));
@@ -173,10 +200,13 @@
     }
     const [best, bestParts] = ranked[0];
     const tiedWith = ranked.slice(1).filter(([, parts]) => wbModel.tied(bestParts, parts)).length;
+    const settledCalls = ranked.filter(([, parts]) => parts.settled).length;
+    const bestMark = settledMark(best, bestParts);
     fill("answer",
       el("p", {class: "headline"}, `${dataset}, ${Number(rows).toLocaleString("en-US")} rows, on `,
          el("b", {}, state.custom ? `your link (${linkSummary(link)})` : link.name), ": ",
-         el("b", {id: "best-pairing"}, pairingLabel(best)), ` is fastest at `,
+         el("b", {id: "best-pairing"}, pairingLabel(best)), bestMark ? [" (", bestMark, ")"] : "",
+         ` is fastest at `,
          el("b", {}, F.seconds(bestParts.total)), ` per call: CPU ${F.seconds(bestParts.cpu)} `,
          `(${F.percent(bestParts.cpu_share)}), wire ${F.seconds(bestParts.wire)}. `,
          `CPU and wire cost the same at ${crossoverText(best, link)} on this link's RTT.`,
@@ -184,6 +214,8 @@
                     `95 % intervals overlap, so the data cannot rank them.` : ""),
       el("p", {class: "small wide-only"},
          `${ranked.length} pairings ranked (format × serializer × parser × compression); `,
+         settledCalls ? `${settledCalls} with a part racing settled (marked: slower by a ` +
+                        "margin, never tied); " : "",
          link.name === "custom" ? "custom: " : "",
          linkSummary(link), "."));
     renderBest(ranked, link);
@@ -191,7 +223,9 @@
     fill("ranking-count", `${ranked.length}`);
     const rowsOut = shown.map(([p, parts], i) => ({
       attrs: {"data-pairing": pairingLabel(p), "data-total": parts.total},
-      cells: [i + 1, pairingLabel(p),
+      cells: [i + 1, parts.settled ?
+                [[pairingLabel(p), el("span", {class: "settled-line"}, settledMark(p, parts))],
+                 {"data-settled": p.settled.length}] : pairingLabel(p),
               ...["total", "encode", "compress", "wire", "decompress", "decode", "cpu"]
                 .map((key) => [F.seconds(parts[key]), {"data-seconds": parts[key]}]),
               F.percent(parts.cpu_share), F.count(p.wire_bytes), parts.round_trips,

@@ -8,7 +8,8 @@ CONTEXT_FIRST = ("date", "host_name", "cpu_model", "kernel", "num_cpus", "mhz_pe
                  "cpu_pinned", "caches", "compiler", "cxx_flags", "wirebench_build_type",
                  "library_build_type", "simdjson_implementation",
                  "simdjson_ondemand_implementation", "git_commit", "dataset_seed", "run_kind",
-                 "pairing_matrix", "glibc_tunables", "allocation_counter", "note")
+                 "run_design", "rounds", "racing", "pairing_matrix", "glibc_tunables",
+                 "allocation_counter", "note")
 
 
 def _number(value):

@@ -45,7 +45,31 @@ def _case_key(fmt, dataset, rows):
     return f"{fmt}/{dataset}/{rows}"
 
 
-def _pairings(pairings):
+class _Settled:
+    """The benchmarks a racing run settled (benchmarks/race.hpp), once each, for the page:
+    [[name after its payload (op/library[/from:source]), rounds it ran, why]], which the
+    throughput rows and the calls point into by index (a whole run settles ~2,000)."""
+
+    def __init__(self, result):
+        self.result, self.rows, self.index = result, [], {}
+
+    def ref(self, name):
+        if name not in self.index:
+            run = self.result.runs[name]
+            self.index[name] = len(self.rows)
+            self.rows.append(["/".join(name.split("/")[3:]), run.settled["after"],
+                              run.settled["by"]])
+        return self.index[name]
+
+
+def _call_coverage(p):
+    """The coverage of a settled call's CPU interval (model.cpu_interval): the 95 %-or-more
+    order-statistic interval when its rounds give one, else their min-max's."""
+    interval = stats.median_interval(p.cpu_rounds) or stats.min_max_interval(p.cpu_rounds)
+    return interval.confidence if interval else None
+
+
+def _pairings(pairings, settled):
     """Pairings per "dataset/rows" as rows of indices into one string table plus numbers."""
     strings, index = [], {}
 
@@ -59,9 +83,13 @@ def _pairings(pairings):
         # The CPU's 95 % interval over the rounds last (null without): the page calls two
         # calls whose intervals overlap tied (model.tied).
         low, high = model.cpu_interval(p) or (None, None)
-        by_case.setdefault(f"{p.dataset}/{p.rows}", []).append(
-            [ref(p.format), ref(p.serializer), ref(p.parser), ref(p.compression), p.wire_bytes,
-             p.encode, p.decode, p.compress, p.decompress, low, high])
+        row = [ref(p.format), ref(p.serializer), ref(p.parser), ref(p.compression),
+               p.wire_bytes, p.encode, p.decode, p.compress, p.decompress, low, high]
+        if p.settled:
+            # A call with a settled part: its interval's coverage (lower than 95 %: the
+            # min-max of its few rounds), then its settled benchmarks. Never tied.
+            row += [_call_coverage(p)] + [settled.ref(name) for name in p.settled]
+        by_case.setdefault(f"{p.dataset}/{p.rows}", []).append(row)
     return strings, by_case
 
 
@@ -78,9 +106,12 @@ def _interval(run):
     return None, None, "none", None
 
 
-def throughput(result, noisy):
+def throughput(result, noisy, settled=None):
     """Per timed benchmark of a payload: median, interval, throughput, and its time against
-    the fastest of its competitors (holds.ratios) with that ratio's 95 % interval."""
+    the fastest of its competitors (holds.ratios) with that ratio's 95 % interval. A
+    competitor racing settled also has "settled" (its index in settled, a _Settled) and
+    "ratio_coverage" (its ratio's interval is the min-max of its rounds: below 95 %)."""
+    settled = settled or _Settled(result)
     out = []
     what = labels.of(result)
     against = holds.ratios(result)
@@ -101,6 +132,8 @@ def throughput(result, noisy):
                     "labels": what.of_name(name), "fastest": ratio.get("fastest"),
                     "ratio": ratio.get("ratio"), "ratio_low": ratio.get("low"),
                     "ratio_high": ratio.get("high"), "verdict": ratio.get("verdict")})
+        if run.settled:
+            out[-1].update(settled=settled.ref(key), ratio_coverage=ratio.get("confidence"))
     return out
 
 
@@ -229,7 +262,8 @@ def build(result, links, conformance_matrix=None, wire_result=None, appendix_htm
     files (`wirebench wire --scenario NAME`, loaded as JSON, each with its "file" name);
     pairings: model.collect(result) when the caller has it."""
     pairings = model.collect(result) if pairings is None else pairings
-    strings, by_case = _pairings(pairings)
+    settled = _Settled(result)
+    strings, by_case = _pairings(pairings, settled)
     # Every payload the run times, with or without a pairing to model: a run of two decoders
     # has no encode, hence no pairing, and its page still shows them.
     cases = sorted({(run.name.dataset, str(run.name.rows)) for run in result.select()
@@ -250,11 +284,19 @@ def build(result, links, conformance_matrix=None, wire_result=None, appendix_htm
     noisy_names = {name for name, _ in noisy_runs}
     size_entries = sizes(result)
     memory_entries = memory(result)
+    in_rounds = paired.in_rounds(result.context)
+    estimator = "cpu_time medians"
+    if in_rounds:
+        estimator = ("cpu_time paired times (each unit's probe's fast time × the median of "
+                     "the per-round ratios to it; calls whose 95 % intervals overlap are tied"
+                     + ("; racing stops a competitor that clearly lost after its first rounds: "
+                        "it is marked settled, its interval is the min–max of those rounds, "
+                        "at a lower coverage, and it is never tied" if "racing" in
+                        result.context else "") + ")")
     return clean({
         "result": result.path.rsplit("/", 1)[-1],
-        "estimator": ("cpu_time paired times (each unit's probe's fast time × the median of "
-                      "the per-round ratios to it; calls whose 95 % intervals overlap are tied)"
-                      if paired.in_rounds(result.context) else "cpu_time medians"),
+        "estimator": estimator,
+        "in_rounds": in_rounds,
         "context": context.rows(result.context),
         "warnings": context.warnings(result.context),
         "holds": holds.holds(result, pairings, memory_entries),
@@ -267,7 +309,8 @@ def build(result, links, conformance_matrix=None, wire_result=None, appendix_htm
         "strings": strings,
         "pairings": by_case,
         "notes": pairings.notes,
-        "throughput": throughput(result, noisy_names),
+        "throughput": throughput(result, noisy_names, settled),
+        "settled": settled.rows,
         "matrix": matrix(result),
         "parse_only": parse_only(result),
         "memory": memory_entries,

@@ -142,6 +142,12 @@ const wbDom = (() => {
                el("div", {class: "full"}, full)), {class: "what"}];
   }
 
+  // A row racing settled (benchmarks/race.hpp): a mark that says so in words, and why (the
+  // leader and the margin it lost by) on hover.
+  function settledMark(text, why) {
+    return el("span", {class: "settled", title: why || null}, text);
+  }
+
   return {$, COLORS, color, marker, charts, el, table, fill, wrap, barLabels, legendFit,
-          draw, clear, showBox, ticks, what};
+          draw, clear, showBox, ticks, what, settledMark};
 })();

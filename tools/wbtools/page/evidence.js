@@ -15,15 +15,34 @@ const wbEvidence = (D, what) => {
   let caseKey = D.default_case;
   const inCase = (caseField) => caseField.slice(caseField.indexOf("/") + 1) === caseKey;
 
-  // "× fastest [low – high]" of a throughput entry, with the verdict as its class.
+  // "× fastest [low – high]" of a throughput entry, with the verdict as its class. A
+  // competitor racing settled has its own interval, the min–max of its few rounds, labelled
+  // with its coverage, and a mark in place of a verdict: it is never called tied.
   function ratioCells(t) {
     if (t.ratio == null) return ["-", "-", "-"];
+    const settled = t.settled != null ? D.settled[t.settled] : null;
     const interval = t.ratio_low == null ? "-" :
-      `${t.ratio_low.toFixed(2)} – ${t.ratio_high.toFixed(2)}`;
+      `${t.ratio_low.toFixed(2)} – ${t.ratio_high.toFixed(2)}` +
+      (settled ? ` (${F.percent(t.ratio_coverage, 0)}, min–max)` : "");
+    if (settled) {
+      return [[`${t.ratio.toFixed(2)}x`, {"data-ratio": t.ratio}], interval,
+              [W.settledMark(`settled after ${settled[1]} rounds`, settled[2]),
+               {class: "verdict", "data-verdict": "settled"}]];
+    }
     const verdict = t.verdict === "fastest" ? "fastest" : t.verdict === "tied" ?
       `tied with ${t.fastest}` : t.verdict === "slower" ? `slower than ${t.fastest}` : t.verdict;
     return [[`${t.ratio.toFixed(2)}x`, {"data-ratio": t.ratio}], interval,
-            [verdict, {class: t.verdict === "slower" ? "verdict" : "verdict good"}]];
+            [verdict, {class: t.verdict === "slower" ? "verdict" : "verdict good",
+                       "data-verdict": t.verdict}]];
+  }
+
+  // What the interval of a throughput entry's time is.
+  function intervalKind(t) {
+    if (t.settled != null) {
+      return `min–max of ${D.settled[t.settled][1]} rounds (${F.percent(t.coverage, 0)})`;
+    }
+    return t.interval === "ci" ? `95 % (${F.percent(t.coverage, 0)})` :
+      t.interval === "minmax" ? `min–max (n = ${t.n})` : "-";
   }
 
   function renderThroughput() {
@@ -40,17 +59,30 @@ const wbEvidence = (D, what) => {
     if (!withRate.length) W.clear("throughput-chart");
     else {
       const labels = W.barLabels("throughput-box", withRate.map((t) =>
-        `${formatOf(t.case)} ${t.library}${t.noisy ? " (noisy)" : ""}`), 14, 110);
-      const ci = withRate.filter((t) => t.interval === "ci").length;
+        `${formatOf(t.case)} ${t.library}${t.noisy ? " (noisy)" : ""}` +
+        (t.settled != null ? " (settled)" : "")), 14, 110);
+      // Settled competitors' bars apart, in grey: their interval is the min–max of the rounds
+      // they ran, at the coverage the legend gives, not a 95 % interval.
+      const contenders = withRate.filter((t) => t.settled == null);
+      const settled = withRate.filter((t) => t.settled != null);
+      const ci = contenders.filter((t) => t.interval === "ci").length;
+      const bar = (t) => [t.rateLow / 1e6, t.rateHigh / 1e6];
+      const coverages = [...new Set(settled.map((t) => F.percent(t.coverage, 0)))];
       draw("throughput-chart", {
         type: "bar",
         data: {labels, datasets: [
-          {type: "bar", label: ci === withRate.length ? "95 % interval of the median" :
+          {type: "bar", label: ci === contenders.length ? "95 % interval of the median" :
              ci ? "95 % interval of the median, or min–max below 6 repetitions" :
              "min–max over the repetitions (fewer than 6: no 95 % interval)",
            backgroundColor: "rgba(31, 119, 180, 0.35)", borderColor: COLORS[0], borderWidth: 1,
-           data: withRate.map((t) => [t.rateLow / 1e6, t.rateHigh / 1e6]),
-           barPercentage: 0.6, order: 2},
+           data: withRate.map((t) => t.settled == null ? bar(t) : null),
+           barPercentage: 0.6, grouped: false, order: 2},
+          ...(settled.length ? [
+            {type: "bar", label: `settled by racing: min–max of its rounds ` +
+               `(${coverages.join(", ")})`,
+             backgroundColor: "rgba(127, 127, 127, 0.3)", borderColor: COLORS[7],
+             borderWidth: 1, data: withRate.map((t) => t.settled != null ? bar(t) : null),
+             barPercentage: 0.6, grouped: false, order: 2}] : []),
           {type: "line", label: "median", showLine: false, pointStyle: "rectRot", pointRadius: 5,
            borderColor: COLORS[3], backgroundColor: COLORS[3], indexAxis: "y",
            data: withRate.map((t) => t.rate / 1e6), order: 1}]},
@@ -67,10 +99,9 @@ const wbEvidence = (D, what) => {
       [F.seconds(t.median),
        {"data-seconds": t.median, "data-name": `${t.case}/${t.op}/${t.library}`}],
       F.megabytesPerSecond(t.bytes && t.median ? t.bytes / t.median : null),
-      t.low == null ? "-" : `${F.seconds(t.low)} – ${F.seconds(t.high)}`,
-      t.interval === "ci" ? `95 % (${F.percent(t.coverage, 0)})` :
-        t.interval === "minmax" ? `min–max (n = ${t.n})` : "-",
-      F.percent(t.cv), ...ratioCells(t), t.noisy ? "noisy" : ""]}));
+      t.low == null ? "-" : `${F.seconds(t.low)} – ${F.seconds(t.high)}`, intervalKind(t),
+      F.percent(t.cv), ...ratioCells(t), t.noisy ? "noisy" : ""],
+      attrs: {"data-library": t.library}}));
     fill("throughput-table", entries.length ? table(
       ["library (← input from)", ...(hasLabels ? ["what it does"] : []), "median", "MB/s",
        "interval of the median", "kind", "CV", "× fastest", "95 % interval", "verdict", ""],
