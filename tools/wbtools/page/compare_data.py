@@ -2,7 +2,9 @@
 
 Per benchmark timed in both files: the medians, the ratio new/old with the Moses/Hodges-
 Lehmann 95 % interval (stats.ratio_interval, the interval the Mann-Whitney U-test inverts) and
-the U-test's p, with compare.verdict's call, as `wirebench compare` prints it. The machine and
+the U-test's p, with compare.verdict's call, as `wirebench compare` prints it (a benchmark
+racing settled in either file is called "settled", with the widest interval its rounds give
+and that interval's coverage, below 95 %). The machine and
 build differences and the machine's speed (the calibration probes) come from
 compare.context_differences and compare.machine_speed.
 """
@@ -14,7 +16,15 @@ from . import context, data as page_data, markdown
 
 # compare.verdict's calls as the page words them.
 CALLS = {"slower": "slower", "faster": "faster", "same": "no significant change",
-         "too few repetitions": "too few repetitions"}
+         "settled": "settled", "too few repetitions": "too few repetitions"}
+
+
+def _settled(before, after):
+    """Which file's racing settled the benchmark, after how many rounds, and why: the
+    settled row's hover text; None when neither did."""
+    said = [f"{side}: settled after {run.settled['after']} rounds; {run.settled['by']}"
+            for side, run in (("old", before), ("new", after)) if run.settled]
+    return "\n".join(said) or None
 
 
 def build(old, new, clock="cpu", min_change=compare.MIN_CHANGE):
@@ -26,7 +36,8 @@ def build(old, new, clock="cpu", min_change=compare.MIN_CHANGE):
         old_times, new_times = compare.samples(before, after, clock)
         if not old_times or not new_times or min(old_times + new_times) <= 0:
             continue
-        v = compare.verdict(old_times, new_times, min_change)
+        v = compare.verdict(old_times, new_times, min_change,
+                            settled=bool(before.settled or after.settled))
         interval = v.interval
         bench = before.name
         rows.append({"name": name, "format": bench.format or "-", "op": bench.op or "-",
@@ -36,6 +47,8 @@ def build(old, new, clock="cpu", min_change=compare.MIN_CHANGE):
                      "high": interval.high if interval else None,
                      "coverage": interval.confidence if interval else None,
                      "p": None if math.isnan(v.p) else v.p, "verdict": CALLS[v.call]})
+        if v.call == "settled":
+            rows[-1]["settled"] = _settled(before, after)
     differences = compare.context_differences(old, new)
     speed = compare.machine_speed(old, new, clock, min_change)
     return page_data.clean({
