@@ -114,16 +114,21 @@ _QUESTIONS = 12
 
 def _competitors(result):
     """A focused run's competitors per question: each against the fastest, with the ratio's
-    95 % interval (holds.ratios); "" when no question has two."""
+    95 % interval (holds.ratios); "" when no question has two. A competitor racing settled
+    has its own interval, labelled with its lower coverage, and is never called tied."""
     parts = []
     for (fmt, dataset, rows, op, source), members in holds.questions(result)[:_QUESTIONS]:
         table_rows = []
         for run, entry in members:
             low, high = entry.get("low"), entry.get("high")
+            settled = entry["verdict"] == "settled"
+            interval = f"{low:.2f} - {high:.2f}" if low is not None else "-"
+            if settled and low is not None:
+                interval += f" ({units.percent(entry['confidence'], 0)})"
             table_rows.append([run.name.library, units.seconds(run.median()),
-                               f"{entry['ratio']:.2f}x",
-                               f"{low:.2f} - {high:.2f}" if low is not None else "-",
-                               entry["verdict"]])
+                               f"{entry['ratio']:.2f}x", interval,
+                               f"settled after {entry['settled_after']} rounds" if settled
+                               else entry["verdict"]])
         title = f"**{fmt}/{dataset}/{rows} {op}**" + (f" (input: {source})" if source else "")
         parts.append(title + "\n\n" + units.table(
             ["library", "median", "x fastest", "95 % interval", "verdict"], table_rows,
@@ -158,9 +163,17 @@ def summary(result, pairings, links, conformance_matrix, chart_name):
     competitors = "" if held["whole_suite"] else _competitors(result)
     if competitors:
         text += ["## The competitors side by side", "",
-                 "Each library's cpu time against the fastest's: the median of the pairwise "
-                 "ratios of their repetitions and its 95 % interval (the one the Mann-Whitney "
-                 "U-test inverts); an interval that holds 1 is a tie.", "", competitors, ""]
+                 "Each library's cpu time against the fastest's: "
+                 + ("the median of the two's ratios round by round and that median's 95 % "
+                    "interval (order statistics)" if paired.in_rounds(result.context) else
+                    "the median of the pairwise ratios of their repetitions and its 95 % "
+                    "interval (the one the Mann-Whitney U-test inverts)")
+                 + "; an interval that holds 1 is a tie."
+                 + (" A competitor settled by racing (it lost its comparison by a margin in "
+                    "each of its first rounds, and took no more) has the min-max of its "
+                    "rounds' ratios for an interval, at the lower coverage shown beside it, "
+                    "and is never called tied." if "settled after" in competitors else ""),
+                 "", competitors, ""]
     findings = _findings(result, pairings, conformance_matrix)
     if findings:
         text += ["## Findings", "", findings, ""]
