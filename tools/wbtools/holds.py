@@ -123,7 +123,8 @@ def holds(result, pairings, memory_entries):
     whole = runs.Run("", context=result.context,
                      benchmark_names=list(result.runs)).whole_suite
     # A run in rounds: a probe runs several times a round; the others' repetitions are rounds.
-    repetitions = [len(run.cpu) for run in timed if run.cpu and not run.probe]
+    # A competitor settled by racing ran fewer rounds by design: the contenders' count it.
+    repetitions = [len(run.cpu) for run in timed if run.cpu and not run.probe and not run.settled]
     rounds = any(run.probe for run in timed)
     present = {run.name.op for run in payload_runs}
     ops = [op for op in COMPARED_OPS if op in present] + sorted(present - set(COMPARED_OPS))
