@@ -109,9 +109,7 @@ Result in_child(const std::function<void()>& parse) {
       return {Outcome::crashed, std::string("signal SIG") + (sig ? sig : "?")};
     }
     case ChildResult::End::timed_out:
-      return {Outcome::crashed, "still running after " +
-                                    std::to_string(static_cast<int>(limits.wall_seconds)) +
-                                    " s, killed"};
+      return {Outcome::crashed, r.describe()};
   }
   return {Outcome::crashed, "?"};
 }

@@ -45,6 +45,10 @@ struct ChildResult {
   int code = 0;
   std::string message;  // what the case returned, or what() (at most 4 KB)
   double seconds = 0;   // wall time of the case
+  // CPU time (user + system) of the case: measured by the child around the
+  // case, or, for a case that ended its child, the child's total from wait4()
+  // less what its earlier cases used.
+  double cpu_seconds = 0;
   // Set when the case ended a child that had run earlier cases and then, run
   // again alone in a new child, did not end it the same way: which cases ran
   // before it and how the lone run ended.
