@@ -266,11 +266,16 @@ Limits default_limits() {
     // the debug preset's fuzzer coverage hooks) runs 3-10x slower: the time
     // limits still catch a hang, a few times later.
     l.address_space = 0;
-    l.cpu_seconds *= 3;
-    l.wall_seconds *= 3;
+    l = with_cpu_limit(l, l.cpu_seconds * 3);
   }
   l.isolate_network = network_isolation_available();
   return l;
+}
+
+Limits with_cpu_limit(Limits limits, int cpu_seconds) {
+  limits.cpu_seconds = cpu_seconds;
+  limits.wall_seconds = kWallPerCpuSecond * cpu_seconds;
+  return limits;
 }
 
 bool network_isolation_available() {

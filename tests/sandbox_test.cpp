@@ -20,11 +20,14 @@
 namespace wb::test {
 namespace {
 
+// A wall limit short enough for the test that sleeps into it, and still some
+// 50 times what a fork and a case that returns at once take on a busy 2-core
+// machine (tens of ms; under ASan, three times that).
 Limits quick_limits() {
   Limits l;
   l.cpu_seconds = 1;
   l.address_space = 0;
-  l.wall_seconds = under_asan() ? 3 : 1;
+  l.wall_seconds = under_asan() ? 6 : 2;
   l.isolate_network = false;
   return l;
 }
@@ -115,7 +118,9 @@ double cpu_headroom() {
 // a second left.
 TEST(Sandbox, CpuLimitIsPerCase) {
   Limits limits = quick_limits();
-  limits.wall_seconds = 30;
+  // Case 0 runs to SIGXCPU at 1-2 s of CPU: under 9 s of wall time beside
+  // two busy loops and the other test shard, and the limit is far past that.
+  limits.wall_seconds = 60;
   const auto r = run_all(limits, 3, [](std::size_t i) {
     const double headroom = cpu_headroom();
     burn_cpu(i == 0 ? 1e9 : i == 1 ? 1.0 : 0);
@@ -163,6 +168,17 @@ TEST(Sandbox, EachCaseReportsItsOwnCpuTime) {
   EXPECT_EQ(r[3].end, ChildResult::End::signalled) << r[3].describe();
   EXPECT_FALSE(r[3].earlier_cases.empty());
   EXPECT_LT(r[3].cpu_seconds, 0.2) << r[3].describe();
+}
+
+// The wall limit is a backstop for a case that blocks: a case that works is
+// judged by its CPU time, so the default wall limit leaves room for several
+// busy processes per core.
+TEST(Sandbox, WallLimitIsABackstopForTheCpuLimit) {
+  const Limits limits = default_limits();
+  EXPECT_GE(limits.wall_seconds, 4.0 * limits.cpu_seconds);
+  const Limits doubled = with_cpu_limit(limits, 2 * limits.cpu_seconds);
+  EXPECT_EQ(doubled.wall_seconds, 2 * limits.wall_seconds);
+  EXPECT_EQ(doubled.address_space, limits.address_space);
 }
 
 // A case that fails only because of what an earlier case did in the same
