@@ -44,7 +44,7 @@ struct Limits {
   bool isolate_network = true;
 };
 
-// The limits for this build (under ASan: no address-space limit, 3x the time).
+// The limits for this build (under ASan: no address-space limit).
 Limits default_limits();
 // limits with cpu_seconds set and wall_seconds the backstop for it.
 Limits with_cpu_limit(Limits limits, int cpu_seconds);
