@@ -13,21 +13,41 @@
 
 namespace wb {
 
+// The CPU limit of a case, seconds. The slowest case that passes the hostile
+// test, Mini-XML on a 50 MB string, took up to 6.1 s of CPU in the test's
+// child, in a suite run beside two busy loops (its text buffer grows 1 KB at a
+// time, so its time depends on where realloc finds room: docs/findings.md).
+// A slow window of the host makes CPU time up to 1.9 times longer, 11.6 s:
+// the limit is 3.4 times that.
+inline constexpr int kCpuSeconds = 40;
+// Wall seconds per second of CPU limit: a busy case then reaches its wall
+// limit before its CPU limit only when it gets less than a fifth of a core
+// (a core shared with four other busy processes).
+inline constexpr double kWallPerCpuSecond = 5;
+
 struct Limits {
   // RLIMIT_CPU, re-armed before each case: SIGXCPU when a case has used this
-  // many seconds of CPU.
-  int cpu_seconds = 10;
+  // many seconds of CPU. This is the limit that judges a case that works: its
+  // CPU time does not grow when other processes share the cores, as its wall
+  // time does.
+  int cpu_seconds = kCpuSeconds;
   // RLIMIT_AS; 0 = none. Not set under ASan, whose shadow memory reserves
   // terabytes of address space up front.
   std::size_t address_space = std::size_t{2} << 30;
-  double wall_seconds = 10;  // per case: the parent SIGKILLs the child after this
+  // Per case: the parent SIGKILLs the child after this much wall time. Only a
+  // backstop for a case that hangs without using CPU (a blocked read): it is
+  // kWallPerCpuSecond times the CPU limit, so that a case still within its CPU
+  // limit is not cut short because other processes took most of the cores.
+  double wall_seconds = kWallPerCpuSecond * kCpuSeconds;
   // unshare(CLONE_NEWNET) in the child: a network namespace with only a
   // loopback device that is down, so every connect() fails at once.
   bool isolate_network = true;
 };
 
-// The limits for this build (under ASan: no address-space limit, 3x the time).
+// The limits for this build (under ASan: no address-space limit).
 Limits default_limits();
+// limits with cpu_seconds set and wall_seconds the backstop for it.
+Limits with_cpu_limit(Limits limits, int cpu_seconds);
 // Whether this build runs under AddressSanitizer (the sanitize/debug presets):
 // ASan owns the address space and runs code several times slower.
 bool under_asan();
@@ -45,6 +65,10 @@ struct ChildResult {
   int code = 0;
   std::string message;  // what the case returned, or what() (at most 4 KB)
   double seconds = 0;   // wall time of the case
+  // CPU time (user + system) of the case: measured by the child around the
+  // case, or, for a case that ended its child, the child's total from wait4()
+  // less what its earlier cases used.
+  double cpu_seconds = 0;
   // Set when the case ended a child that had run earlier cases and then, run
   // again alone in a new child, did not end it the same way: which cases ran
   // before it and how the lone run ended.

@@ -20,11 +20,14 @@
 namespace wb::test {
 namespace {
 
+// A wall limit short enough for the test that sleeps into it, and still some
+// 50 times what a fork and a case that returns at once take on a busy 2-core
+// machine (tens of ms; under ASan, three times that).
 Limits quick_limits() {
   Limits l;
   l.cpu_seconds = 1;
   l.address_space = 0;
-  l.wall_seconds = under_asan() ? 3 : 1;
+  l.wall_seconds = under_asan() ? 6 : 2;
   l.isolate_network = false;
   return l;
 }
@@ -80,6 +83,9 @@ TEST(Sandbox, EachEndIsReportedAndTheNextCaseStartsAfresh) {
   ASSERT_EQ(r.size(), 7u);
   EXPECT_EQ(r[0].end, ChildResult::End::timed_out) << r[0].describe();
   EXPECT_GE(r[0].seconds, quick_limits().wall_seconds);
+  // A hang without CPU says so: it used next to no CPU in all that time.
+  EXPECT_LT(r[0].cpu_seconds, 0.5) << r[0].describe();
+  EXPECT_NE(r[0].describe().find(" s of CPU"), std::string::npos) << r[0].describe();
   EXPECT_TRUE(returned(r[1], "ok 1")) << r[1].describe();
   // Cases 2 and 5 end a child that ran a case before; alone they end it too.
   EXPECT_EQ(r[2].end, ChildResult::End::signalled) << r[2].describe();
@@ -112,7 +118,9 @@ double cpu_headroom() {
 // a second left.
 TEST(Sandbox, CpuLimitIsPerCase) {
   Limits limits = quick_limits();
-  limits.wall_seconds = 30;
+  // Case 0 runs to SIGXCPU at 1-2 s of CPU: under 9 s of wall time beside
+  // two busy loops and the other test shard, and the limit is far past that.
+  limits.wall_seconds = 60;
   const auto r = run_all(limits, 3, [](std::size_t i) {
     const double headroom = cpu_headroom();
     burn_cpu(i == 0 ? 1e9 : i == 1 ? 1.0 : 0);
@@ -121,6 +129,8 @@ TEST(Sandbox, CpuLimitIsPerCase) {
   ASSERT_EQ(r.size(), 3u);
   EXPECT_EQ(r[0].end, ChildResult::End::signalled) << r[0].describe();
   EXPECT_EQ(r[0].code, SIGXCPU);
+  // The parent learns a killed case's CPU time from wait4().
+  EXPECT_GE(r[0].cpu_seconds, limits.cpu_seconds) << r[0].describe();
   // Stopped by its CPU limit, before the parent's wall limit: how long that
   // took in wall time depends on who else shares the CPU.
   EXPECT_LT(r[0].seconds, limits.wall_seconds);
@@ -130,6 +140,45 @@ TEST(Sandbox, CpuLimitIsPerCase) {
     EXPECT_GT(headroom, limits.cpu_seconds) << "case " << i;
     EXPECT_LE(headroom, limits.cpu_seconds + 1) << "case " << i;
   }
+}
+
+// Each case's CPU time is its own, not its child's so far: what the limit
+// judges, and what the hostile test reports as a decoder's slowest case.
+// burn_cpu counts CPU time, so the figures hold however busy the machine is.
+TEST(Sandbox, EachCaseReportsItsOwnCpuTime) {
+  static bool burnt = false;  // set in the child only
+  Limits limits = quick_limits();
+  limits.wall_seconds = 30;  // 0.9 s of CPU on a loaded machine
+  const auto r = run_all(limits, 4, [](std::size_t i) {
+    // Case 3 ends a child that burnt CPU before it, and alone it comes
+    // through: its result is the shared child's end.
+    if (i == 3 && burnt) ::raise(SIGKILL);
+    burn_cpu(i == 1 ? 0.3 : i == 2 ? 0.6 : 0);
+    burnt = true;
+    return std::string("ok");
+  });
+  ASSERT_EQ(r.size(), 4u);
+  EXPECT_LT(r[0].cpu_seconds, 0.2);
+  EXPECT_GE(r[1].cpu_seconds, 0.3);
+  EXPECT_LT(r[1].cpu_seconds, 0.5);
+  EXPECT_GE(r[2].cpu_seconds, 0.6);
+  EXPECT_LT(r[2].cpu_seconds, 0.8);
+  // Killed in a child that had used 0.9 s: its own CPU only (wait4()'s
+  // total less what the child had reported).
+  EXPECT_EQ(r[3].end, ChildResult::End::signalled) << r[3].describe();
+  EXPECT_FALSE(r[3].earlier_cases.empty());
+  EXPECT_LT(r[3].cpu_seconds, 0.2) << r[3].describe();
+}
+
+// The wall limit is a backstop for a case that blocks: a case that works is
+// judged by its CPU time, so the default wall limit leaves room for several
+// busy processes per core.
+TEST(Sandbox, WallLimitIsABackstopForTheCpuLimit) {
+  const Limits limits = default_limits();
+  EXPECT_GE(limits.wall_seconds, 4.0 * limits.cpu_seconds);
+  const Limits doubled = with_cpu_limit(limits, 2 * limits.cpu_seconds);
+  EXPECT_EQ(doubled.wall_seconds, 2 * limits.wall_seconds);
+  EXPECT_EQ(doubled.address_space, limits.address_space);
 }
 
 // A case that fails only because of what an earlier case did in the same
