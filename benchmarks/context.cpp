@@ -79,6 +79,8 @@ std::string kernel() {
 void add_run_context() {
   for (const auto& [library, version] : build::kLibraries)
     benchmark::AddCustomContext(std::string("library.") + library, version);
+  for (const LibrarySetting& s : library_settings())
+    benchmark::AddCustomContext(s.context_key, s.value);
   benchmark::AddCustomContext("compiler", build::kCompiler);
   benchmark::AddCustomContext("cxx_flags", build::kCxxFlags);
   benchmark::AddCustomContext("wirebench_build_type", build::kBuildType);

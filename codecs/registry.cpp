@@ -1,6 +1,7 @@
 #include "codecs/registry.hpp"
 
 #include <algorithm>
+#include <utility>
 
 // Every line kind, expanding to nothing unless a list below defines it.
 #define WB_FORMAT(ident, name, syntax, media_type)
@@ -208,6 +209,27 @@ std::string label_context_key(const RouterEntry& r) {
 
 std::string label_context_key(const AccessorEntry& a) {
   return "codec." + std::string(a.format) + ".access." + std::string(a.library);
+}
+
+namespace {
+// Made at its first use: the adapters' FixedSetting objects are made before
+// main in no set order, possibly before this file's own objects.
+std::vector<LibrarySetting>& applied_settings() {
+  static std::vector<LibrarySetting> settings;
+  return settings;
+}
+}  // namespace
+
+FixedSetting::FixedSetting(std::string_view library, std::string_view name, std::string value,
+                           void (*apply)()) {
+  apply();
+  std::string key = "library.";
+  key.append(library).append(1, '.').append(name);
+  applied_settings().push_back({std::move(key), std::move(value)});
+}
+
+std::span<const LibrarySetting> library_settings() {
+  return applied_settings();
 }
 
 const CodecEntry* find_codec(std::string_view format, Role role, std::string_view library) {

@@ -135,6 +135,26 @@ std::string label_context_key(const RouterEntry& r);
 // "codec.flatbuffers.access.flatbuffers"
 std::string label_context_key(const AccessorEntry& a);
 
+// A setting an adapter fixes in its library for the whole process where the
+// library would otherwise draw it at random, such as the seed of its hash
+// tables: which keys share a bucket decides the instructions a parse takes,
+// and `wirebench icount` holds two runs of one build to the same counts. An
+// adapter fixes one with a FixedSetting object at namespace scope, which
+// applies it before main, so before the library makes any object, in every
+// executable that links the codecs (benchmarks, tests, CLI).
+class FixedSetting {
+ public:
+  // library: the name its version has in the result file's context
+  // ("library.jansson"); name and value: what apply() sets, and to what.
+  FixedSetting(std::string_view library, std::string_view name, std::string value, void (*apply)());
+};
+struct LibrarySetting {
+  std::string context_key;  // "library.jansson.hash_seed"
+  std::string value;
+};
+// Every setting the adapters applied, for the result file's context.
+std::span<const LibrarySetting> library_settings();
+
 }  // namespace wb
 
 // An adapter file ends with WB_DEFINE_ENCODER(json, rapidjson, RapidjsonEncoder)

@@ -91,6 +91,24 @@ TEST_P(BenchSmoke, EveryCodecIsBenchmarkedWithoutErrors) {
           << "missing " << base << op << a->library;
 }
 
+// The settings the adapters fix in their libraries (hash seeds) are what
+// make two runs' instruction counts agree; a result file says which were in
+// force, each beside its library's version.
+TEST(BenchContext, RecordsEverySettingTheAdaptersFix) {
+  if (library_settings().empty()) GTEST_SKIP() << "no adapter fixes a library setting";
+  TempFile out(".json");
+  const RunResult r =
+      run({WB_BENCH_EXE, "--benchmark_min_time=0.001", "--benchmark_out_format=json",
+           "--benchmark_out=" + out.path().string(), "--benchmark_filter=^reference/memcpy/"});
+  ASSERT_EQ(r.exit_code, 0) << "stderr:\n" << r.err;
+  const nlohmann::json context = nlohmann::json::parse(read_file(out.path())).at("context");
+  for (const LibrarySetting& s : library_settings()) {
+    EXPECT_EQ(context.value(s.context_key, std::string("(missing)")), s.value) << s.context_key;
+    const std::string library = s.context_key.substr(0, s.context_key.rfind('.'));
+    EXPECT_TRUE(context.contains(library)) << s.context_key << " has no " << library << " version";
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(FieldSizes, BenchSmoke, ::testing::ValuesIn(smoke_cases()),
                          [](const ::testing::TestParamInfo<SmokeCase>& info) {
                            return gtest_name(std::string(info.param.format) + "_" +

@@ -110,6 +110,10 @@ def run(args):
             data = json.load(handle)
         machine = {key: data["context"][key] for key in ("host_name", "cpu_model", "kernel")
                    if key in data.get("context", {})}
+        # The libraries' versions and linkage, and the seeds their adapters fix
+        # (library.X.hash_seed): what the counts hold for.
+        libraries = {key: value for key, value in data.get("context", {}).items()
+                     if key.startswith("library.")}
         entries = [e for e in data["benchmarks"] if e.get("run_type") == "iteration"
                    and not e.get("error_occurred")]
         if len(dumps) != len(entries):
@@ -137,7 +141,7 @@ def run(args):
     return {"context": {"tool": version, "git_commit": git("rev-parse", "HEAD"),
                         "executable": exe, "filter": args.filter,
                         "calls_per_benchmark": args.repetitions,
-                        "glibc_tunables": tunables, **machine,
+                        "glibc_tunables": tunables, **machine, **libraries,
                         "note": "instructions (callgrind Ir) inside the timed loop only, one "
                                 "iteration per call; spread = (max-min)/median over the calls"},
             "benchmarks": benchmarks}

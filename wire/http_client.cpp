@@ -35,7 +35,8 @@ double header_ms(const httplib::Response& res, const char* key) {
 
 std::string first_line(const std::string& s) {
   std::string line = s.substr(0, s.find_first_of("\r\n"));
-  return line.size() > 200 ? line.substr(0, 200) + "..." : line;
+  if (line.size() > 200) line.replace(200, std::string::npos, "...");
+  return line;
 }
 
 std::uint64_t drops(const Testbed& testbed) {

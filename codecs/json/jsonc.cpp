@@ -24,6 +24,16 @@ namespace {
 
 constexpr std::string_view kLibrary = "json-c";
 
+// json-c's default string hash takes a seed it draws from getrandom at its
+// first object and offers no call to fix (its calls to its seed function are
+// bound inside libjson-c.so.5: no interposing either); its perl-like hash
+// takes none.
+const FixedSetting kFixedStringHash(
+    kLibrary, "string_hash",
+    "perl-like (json_global_set_string_hash(JSON_C_STR_HASH_PERLLIKE)): the default hash takes a "
+    "random seed json-c cannot fix",
+    [] { json_global_set_string_hash(JSON_C_STR_HASH_PERLLIKE); });
+
 struct Release {
   void operator()(json_object* v) const { json_object_put(v); }
 };

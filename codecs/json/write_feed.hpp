@@ -32,12 +32,17 @@ struct Envelope {
   const FeedPage* page = nullptr;  // the next link and count; nullptr: none
 };
 
-// "{service root}$metadata#{entity set}": v3's odata.metadata, v4's @odata.context
+// "{service root}$metadata#{entity set}": v3's odata.metadata, v4's
+// @odata.context. Appended into one string, as odata::qualified_name is.
 template <class T>
 const std::string& metadata_url() {
   static const std::string url = [] {
     const DatasetInfo& d = dataset_info(dataset_of<T>());
-    return std::string(d.service_root) + "$metadata#" + std::string(d.entity_set);
+    constexpr std::string_view kMetadata = "$metadata#";
+    std::string out;
+    out.reserve(d.service_root.size() + kMetadata.size() + d.entity_set.size());
+    out.append(d.service_root).append(kMetadata).append(d.entity_set);
+    return out;
   }();
   return url;
 }
