@@ -2,7 +2,8 @@
 // counts (libcbor's cbor_load, Avro C's read_string): the hostile test's
 // address-space limit turns such an allocation into a clean failure, so it
 // cannot tell whether one was attempted. Here the refusal must come from the
-// adapter's walk, before the library sees the input.
+// adapter's walk, before the library sees the input. So must a check the
+// library leaves out (libbson's of a nested document's end).
 #include "tests/map_fixtures.hpp"
 #include "tests/test_support.hpp"
 
@@ -40,6 +41,13 @@ TEST(BinaryLimits, AvroLengthsAreCheckedBeforeAvroC) {
     const std::string what = error_of("avro", "avro-c", fixture);
     EXPECT_NE(what.find("the adapter's check"), std::string::npos) << fixture << ": " << what;
   }
+}
+
+// libbson's bson_iter_recurse checks nothing of a nested document, so the
+// adapter checks each one's end itself; without that the row reads as whole.
+TEST(BinaryLimits, LibbsonChecksTheEndOfEveryNestedDocument) {
+  const std::string what = error_of("bson", "libbson", "any_bson_row_not_ending_in_nul");
+  EXPECT_NE(what.find("not ending in 0"), std::string::npos) << what;
 }
 
 }  // namespace

@@ -193,6 +193,12 @@ void bson(const Add& add) {
   add("n_bson_missing_final_nul", "the last byte (the root's NUL) cut off", cut, Expect::reject);
   add("n_bson_byte_after_end", "a byte after the document", bs_feed(row) + std::string(1, '\0'),
       Expect::reject);
+  // A nested document's last byte is its terminator; libbson's iterator
+  // takes a child whose last byte is another type byte as ended there.
+  std::string open_row = bs_feed(row);
+  open_row[open_row.size() - 3] = '\x10';
+  add("any_bson_row_not_ending_in_nul", "a row whose last byte (its NUL) is 0x10", open_row,
+      Expect::any);
 }
 
 // ---------------------------------------------------------------- Thrift

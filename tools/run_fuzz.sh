@@ -18,7 +18,7 @@ MAX_LEN=65536
 
 usage() {
   cat <<'USAGE'
-usage: ./wirebench fuzz [--seconds N] [--format F]
+usage: ./wirebench fuzz [--seconds N] [--format F] [--seed N]
        (tools/run_fuzz.sh: the same script)
 
 Configures and builds the debug preset's fuzz target into build/debug
@@ -36,6 +36,10 @@ input is written to build/debug/artifacts/<format>-<kind>-<sha1>.
   --seconds N   time per format (-max_total_time)
   --format F    only this format (default: every format of the registry,
                 build/debug/fuzz-formats.txt)
+  --seed N      libFuzzer's -seed: the same mutations in the same order on
+                every run (default: a new seed each run; ./wirebench test
+                passes a fixed one, so its brief run is the same on every
+                machine, only shorter where the machine is slower)
   -h, --help    this text
 
 Exit status: 0 when no target found anything, 1 when one did, 2 on a bad
@@ -50,6 +54,7 @@ die() {
 
 seconds=60
 only=""
+seed=0
 while [[ $# -gt 0 ]]; do
   case "$1" in
     -h | --help)
@@ -68,11 +73,18 @@ while [[ $# -gt 0 ]]; do
       shift
       ;;
     --format=*) only="${1#*=}" ;;
+    --seed)
+      [[ $# -ge 2 ]] || die "--seed needs a number"
+      seed="$2"
+      shift
+      ;;
+    --seed=*) seed="${1#*=}" ;;
     *) die "unknown option '$1' (./wirebench fuzz --help lists them)" ;;
   esac
   shift
 done
 [[ "$seconds" =~ ^[1-9][0-9]*$ ]] || die "--seconds wants a positive number, got '$seconds'"
+[[ "$seed" =~ ^[0-9]+$ ]] || die "--seed wants a number, got '$seed'"
 command -v clang++ >/dev/null || die "clang++ not found (packages clang, libclang-rt-14-dev)"
 
 # A build dir configured without the fuzz targets (e.g. with GCC) is
@@ -135,7 +147,7 @@ fuzz_one() {
   # fuzz/ubsan.supp: a library's known UB that would stop every run at once.
   UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:suppressions=$ROOT/fuzz/ubsan.supp" \
     "$BUILD/fuzz_decoder" -wb_format="$format" -max_total_time="$seconds" -timeout=10 \
-    -rss_limit_mb=2048 -max_len="$MAX_LEN" -artifact_prefix="$BUILD/artifacts/$format-" \
+    -rss_limit_mb=2048 -max_len="$MAX_LEN" -seed="$seed" -artifact_prefix="$BUILD/artifacts/$format-" \
     -print_final_stats=1 "$corpus" "$seeds/fixtures" "$format_seeds" >"$log" 2>&1 || status=$?
   echo "$status" >"$log.status"
 }
@@ -162,6 +174,8 @@ for ((first = 0; first < ${#formats[@]}; first += JOBS)); do
     if [[ "$status" != 0 ]]; then
       failed+=("$format")
       printf 'run_fuzz: %s FAILED (exit %s):\n' "$format" "$status" >&2
+      # ==wirebench== and the lines after it: a disagreement, in the target's words.
+      grep -E -A4 '^==wirebench==' "$log" | head -n 10 >&2 || true
       grep -E 'ERROR:|SUMMARY:|Test unit written|artifact_prefix' "$log" | head -n 8 >&2 || true
     fi
   done

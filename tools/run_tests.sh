@@ -14,7 +14,8 @@ Installs what is missing, builds Release and runs the tests: the C++ suite as
 one gtest shard per job (WIREBENCH_JOBS, default the number of CPUs), then
 the measured wire's tests alone, then the Python tools' tests through ctest.
 Then builds the debug preset (clang, ASan+UBSan, build/debug), runs the C++
-suite again under it, and every fuzz target N seconds (default 5; 0: none).
+suite again under it, and every fuzz target N seconds (default 5; 0: none)
+with a fixed libFuzzer seed (./wirebench fuzz: a new seed each run).
 
   --no-sanitize      the Release tests only (or WIREBENCH_SANITIZE=0)
   --fuzz-seconds N   seconds per fuzz target (or WIREBENCH_FUZZ_SECONDS=N)
@@ -194,7 +195,7 @@ if [[ "$sanitize" == 1 ]] && phase "building (preset debug: clang, ASan+UBSan)" 
   phase "tests under ASan+UBSan" sanitize_tests "$@" || true
   if ((fuzz_seconds > 0)); then
     phase "fuzzing ${fuzz_seconds} s per target" env WIREBENCH_SANITIZE_BUILD="$SANITIZE_BUILD" \
-      "$ROOT/tools/run_fuzz.sh" --seconds "$fuzz_seconds" || true
+      "$ROOT/tools/run_fuzz.sh" --seconds "$fuzz_seconds" --seed 1 || true
   fi
 fi
 summary

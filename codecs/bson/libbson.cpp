@@ -1,7 +1,8 @@
 // BSON through libbson: the encoder appends to a bson_t (the builder API:
 // bson_append_document_begin & co., arrays keyed "0", "1", ...); the decoder
 // walks the payload with bson_iter (every element, in place, each one
-// checked by bson_iter_next) and feeds the shared SaxBinder. The walk keeps
+// checked by bson_iter_next, each nested document by
+// bson_iter_init_from_data) and feeds the shared SaxBinder. The walk keeps
 // its own stack of iterators, so it does not recurse, and refuses nesting
 // past kMaxDepth; libbson has no limit of its own.
 #include <bson/bson.h>
@@ -178,8 +179,18 @@ class BsonDecoder : public json::EventDecoderFor<BsonDecoder> {
                 static_cast<long long>(it.raw - data) + it.off);
           Level child{};
           child.array = array;
-          if (!bson_iter_recurse(&it, &child.it))
-            throw DecodeError(kLibrary, "corrupt nested document",
+          // bson_iter_recurse checks nothing of the child, and bson_iter_next
+          // cannot tell a child's last byte from its terminator: a child
+          // whose last byte is not 0 would end early, silently. The child
+          // goes through bson_iter_init_from_data, the checks a whole
+          // document gets (at least 5 bytes, ends in 0).
+          uint32_t child_len = 0;
+          const uint8_t* child_data = nullptr;
+          array ? bson_iter_array(&it, &child_len, &child_data)
+                : bson_iter_document(&it, &child_len, &child_data);
+          if (!bson_iter_init_from_data(&child.it, child_data, child_len))
+            throw DecodeError(kLibrary,
+                              "corrupt nested document: shorter than 5 bytes or not ending in 0",
                               static_cast<long long>(it.raw - data) + it.off);
           array ? target.start_array() : target.start_object();
           stack_.push_back(child);  // level is not used after this
