@@ -22,7 +22,6 @@ package chromium). docs/report.md describes the page.
 """
 
 import argparse
-import glob
 import os
 import sys
 
@@ -70,7 +69,7 @@ def parse_args(argv):
 def _newest_wire(folder, result):
     """The newest -wire.json beside the result from the same machine, or None."""
     name = machine.slug(str(result.context.get("cpu_model", "")))
-    found = sorted(glob.glob(os.path.join(folder, f"*-{name}-*-wire.json")))
+    found = cli.json_files(folder, f"*-{name}-*-wire")
     return found[-1] if found else None
 
 

@@ -1,6 +1,7 @@
 """Shared plumbing for the entry scripts: user errors become one line and exit code 2."""
 
 import argparse
+import glob
 import gzip
 import json
 import os
@@ -36,6 +37,14 @@ def result_stem(path):
         if path.endswith(suffix):
             return path[: -len(suffix)]
     return os.path.splitext(path)[0]
+
+
+def json_files(folder, pattern="*"):
+    """Paths in folder of pattern + ".json" or ".json.gz" (a large result is stored
+    gzip-compressed, and every tool reads either), sorted by name."""
+    found = glob.glob(os.path.join(folder, pattern + ".json"))
+    found += glob.glob(os.path.join(folder, pattern + ".json.gz"))
+    return sorted(found, key=os.path.basename)
 
 
 def read_json(path, what):

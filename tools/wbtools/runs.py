@@ -16,6 +16,7 @@ import os
 import re
 from dataclasses import dataclass, field
 
+from wbtools import cli
 from wbtools.cli import UserError, json_error, read_text
 from wbtools.machine import slug
 
@@ -122,8 +123,7 @@ SCENARIO_SUFFIX = "-scenario"
 
 def scan(results_dir):
     """Every run in results_dir, oldest first (names start with the UTC stamp)."""
-    stems = {os.path.basename(p)[:-5] for p in glob.glob(os.path.join(results_dir, "*.json"))}
-    stems |= {os.path.basename(p)[:-8] for p in glob.glob(os.path.join(results_dir, "*.json.gz"))}
+    stems = {os.path.basename(cli.result_stem(p)) for p in cli.json_files(results_dir)}
     stems = {s for s in stems if not s.endswith((WIRE_SUFFIX, SCENARIO_SUFFIX))}
     mains = sorted({_main_stem(s, stems) for s in stems})
     return [load_run(results_dir, name) for name in mains]
@@ -162,14 +162,12 @@ def published(runs):
 
 def wire_results(results_dir):
     """The measured-wire result files in results_dir, oldest first."""
-    return sorted(os.path.basename(p) for p in
-                  glob.glob(os.path.join(results_dir, f"*{WIRE_SUFFIX}.json")))
+    return [os.path.basename(p) for p in cli.json_files(results_dir, f"*{WIRE_SUFFIX}")]
 
 
 def scenario_results(results_dir):
     """The scenario files (`./wirebench wire --scenario NAME`) in results_dir, oldest first."""
-    return sorted(os.path.basename(p) for p in
-                  glob.glob(os.path.join(results_dir, f"*{SCENARIO_SUFFIX}.json")))
+    return [os.path.basename(p) for p in cli.json_files(results_dir, f"*{SCENARIO_SUFFIX}")]
 
 
 def index_markdown(runs, cited, wire=(), scenarios=()):

@@ -198,7 +198,7 @@ def newest_per_scenario(folder, machine_slug):
     """{scenario name: path} of the newest *-<machine>-*-<name>-scenario.json in folder."""
     pattern = re.compile(r"(\d{8}T\d{6}Z)-" + re.escape(machine_slug) +
                          r"-(?:[0-9a-f]{4,40}|unknown)-(?P<name>.+?)(?:-(?P<n>\d+))?" +
-                         re.escape(SUFFIX))
+                         re.escape(SUFFIX) + r"(?:\.gz)?")
     found = {}
     try:
         names = os.listdir(folder)

@@ -6,11 +6,10 @@ result file of ./wirebench bench: the reference writer's uncompressed bytes (its
 wire_bytes counter), the bytes a service sends for that payload.
 """
 
-import glob
 import os
 from dataclasses import dataclass
 
-from . import results
+from . import cli, results
 from .cli import UserError
 
 CONGESTION = ("cubic", "reno", "bbr")
@@ -66,8 +65,8 @@ def measured_profiles(raw_profiles):
 
 def result_files(folder):
     """Google Benchmark result files in folder, newest first (side files excluded)."""
-    files = [f for f in glob.glob(os.path.join(folder, "*.json"))
-             if not f.endswith(_SIDE_FILES)]
+    files = [f for f in cli.json_files(folder)
+             if not (cli.result_stem(f) + ".json").endswith(_SIDE_FILES)]
     return sorted(files, key=os.path.basename, reverse=True)
 
 
