@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "codecs/json/escape.hpp"
+#include "codecs/common/json_escape.hpp"
 #include "generators/text.hpp"
 
 namespace wb::cli {

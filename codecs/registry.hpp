@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "codecs/codec.hpp"
-#include "codecs/route/router.hpp"
+#include "codecs/router.hpp"
 
 namespace wb {
 

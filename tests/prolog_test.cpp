@@ -8,7 +8,7 @@
 
 #include <string>
 
-#include "codecs/route/router.hpp"
+#include "codecs/router.hpp"
 #include "tests/test_support.hpp"
 
 namespace wb::xml {

@@ -4,7 +4,7 @@
 // namespaces, not depend on prefixes, and never crash on a broken payload.
 #include <string>
 
-#include "codecs/route/router.hpp"
+#include "codecs/router.hpp"
 #include "tests/test_support.hpp"
 
 namespace wb::test {

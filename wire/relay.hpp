@@ -21,7 +21,7 @@
 #include <thread>
 #include <vector>
 
-#include "codecs/route/router.hpp"
+#include "codecs/router.hpp"
 #include "wire/soap_receiver.hpp"
 #include "wire/testbed.hpp"
 

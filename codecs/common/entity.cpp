@@ -5,7 +5,7 @@
 #include <utility>
 
 #include "codecs/codec.hpp"
-#include "codecs/json/escape.hpp"
+#include "codecs/common/json_escape.hpp"
 #include "generators/text.hpp"
 
 namespace wb::entity {

@@ -1,6 +1,6 @@
 // The hand-written reference writer: std::to_chars and one growing buffer.
 // It marks the floor for what a JSON encoder can cost.
-#include "codecs/json/escape.hpp"
+#include "codecs/common/json_escape.hpp"
 #include "codecs/json/feed.hpp"
 #include "codecs/registry.hpp"
 

@@ -2,8 +2,8 @@
 // as soon as the first key element has ended, so only the bytes up to the key
 // are parsed. The parser is set up as for the expat decoder (expat_common.hpp).
 #include "codecs/registry.hpp"
-#include "codecs/route/router.hpp"
 #include "codecs/route/sniff.hpp"
+#include "codecs/router.hpp"
 #include "codecs/xml/expat_common.hpp"
 #include "codecs/xml/prolog.hpp"
 

@@ -2,8 +2,8 @@
 // (xmlStopParser) as soon as the first key element has ended, so only the
 // bytes up to the key are parsed. Reuses the decoders' parser context.
 #include "codecs/registry.hpp"
-#include "codecs/route/router.hpp"
 #include "codecs/route/sniff.hpp"
+#include "codecs/router.hpp"
 #include "codecs/xml/libxml2_common.hpp"
 #include "codecs/xml/prolog.hpp"
 

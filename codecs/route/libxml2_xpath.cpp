@@ -9,7 +9,7 @@
 #include <stdexcept>
 
 #include "codecs/registry.hpp"
-#include "codecs/route/router.hpp"
+#include "codecs/router.hpp"
 #include "codecs/xml/libxml2_common.hpp"
 #include "codecs/xml/prolog.hpp"
 

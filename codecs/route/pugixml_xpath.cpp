@@ -7,7 +7,7 @@
 
 #include "codecs/codec.hpp"
 #include "codecs/registry.hpp"
-#include "codecs/route/router.hpp"
+#include "codecs/router.hpp"
 #include "codecs/xml/prolog.hpp"
 
 namespace wb::route {

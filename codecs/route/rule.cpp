@@ -2,7 +2,7 @@
 #include <type_traits>
 #include <utility>
 
-#include "codecs/route/router.hpp"
+#include "codecs/router.hpp"
 #include "codecs/xml/vocabulary.hpp"
 
 namespace wb {

@@ -11,8 +11,8 @@
 #include <memory>
 
 #include "codecs/registry.hpp"
-#include "codecs/route/router.hpp"
 #include "codecs/route/sniff.hpp"
+#include "codecs/router.hpp"
 #include "codecs/xml/prolog.hpp"
 #include "codecs/xml/xerces_common.hpp"
 

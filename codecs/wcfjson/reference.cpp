@@ -1,7 +1,7 @@
 // The hand-written wcfjson writer: DataContractJsonSerializer's text straight
 // into one buffer, no infoset. The floor the infoset pairings are measured
 // against (and the format's primary encoder for goldens).
-#include "codecs/json/escape.hpp"
+#include "codecs/common/json_escape.hpp"
 #include "codecs/registry.hpp"
 #include "codecs/wcfjson/infoset.hpp"
 

@@ -2,7 +2,7 @@
 
 #include "codecs/codec.hpp"
 #include "codecs/common/entity.hpp"
-#include "codecs/json/escape.hpp"
+#include "codecs/common/json_escape.hpp"
 #include "codecs/xml/vocabulary.hpp"
 
 namespace wb::xml {
