@@ -9,25 +9,18 @@ namespace {
 
 constexpr std::string_view kDefaultEncoder = "reference";
 
-// Speed is not in the registry: of the decoders whose labels say they
-// validate UTF-8, these are the fastest of their formats in the published
-// run (decode medians at the field sizes): simdjson-dom for json,
-// pugixml-dom-utf8 for atom and soap, boostjson+pugixml for wcfjson. A format
-// none of them serves takes its first validating decoder in registry order.
-constexpr std::string_view kFastestValidating[] = {"simdjson-dom", "pugixml-dom-utf8",
-                                                   "boostjson+pugixml"};
-
 bool validates_utf8(const CodecEntry& c) {
   return has_label(c.labels, label::kValidatesUtf8);
 }
 
 // The decoder a user gets without --library checks what it reads: a payload
-// with invalid UTF-8 is refused, not copied through (rapidxml and
-// pugixml-dom, first in registry order for atom and soap, exit 0 on it).
+// with invalid UTF-8 is refused, not copied through (the first decoders in
+// registry order of atom and soap check no UTF-8, and exit 0 on it): the
+// registry's validating pick, else the first exact decoder that validates.
 const CodecEntry* default_decoder(std::string_view format) {
-  for (std::string_view library : kFastestValidating)
-    if (const CodecEntry* c = find_codec(format, Role::decode, library); c && validates_utf8(*c))
-      return c;
+  const std::string_view pick = picked(Pick::validating, format, Role::decode);
+  if (const CodecEntry* c = find_codec(format, Role::decode, pick); c && validates_utf8(*c))
+    return c;
   const auto all = codecs_of(format, Role::decode);
   for (const CodecEntry* c : all)
     if (validates_utf8(*c) && c->exact) return c;

@@ -9,6 +9,7 @@
 #define WB_DECODER(format, ident, name, exact, labels)
 #define WB_ACCESSOR(format, ident, name, labels)
 #define WB_ROUTER(format, ident, name, labels)
+#define WB_PICK(pick, format, role, name)
 
 // Declare every factory named in the registry...
 #undef WB_ENCODER
@@ -230,6 +231,27 @@ FixedSetting::FixedSetting(std::string_view library, std::string_view name, std:
 
 std::span<const LibrarySetting> library_settings() {
   return applied_settings();
+}
+
+std::string_view picked(Pick pick, std::string_view format, Role role) {
+  struct PickEntry {
+    Pick pick;
+    std::string_view format;
+    Role role;
+    std::string_view library;
+  };
+#undef WB_PICK
+#define WB_PICK(pick, format, role, name) {Pick::pick, format_name::format, Role::role, name},
+  static const PickEntry kPicks[] = {
+#include "codecs/registry.def"
+  };
+#undef WB_PICK
+#define WB_PICK(pick, format, role, name)
+  for (const PickEntry& p : kPicks)
+    if (p.pick == pick && p.format == format && p.role == role &&
+        find_codec(format, role, p.library))
+      return p.library;
+  return {};
 }
 
 const CodecEntry* find_codec(std::string_view format, Role role, std::string_view library) {

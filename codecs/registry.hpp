@@ -49,6 +49,13 @@ std::vector<std::string_view> formats();
 std::vector<const CodecEntry*> codecs_of(std::string_view format, Role role);
 const CodecEntry* find_codec(std::string_view format, Role role, std::string_view library);
 
+// What a WB_PICK line picks a codec for (codecs/registry.def says where each
+// is used).
+enum class Pick { validating, field };
+// The library token of the codec picked for format and role, or an empty view
+// when the registry picks none (or the picked codec was not built).
+std::string_view picked(Pick pick, std::string_view format, Role role);
+
 // The content routers (WB_ROUTER lines), a list of their own: a router is
 // neither an encoder nor a decoder.
 struct RouterEntry {

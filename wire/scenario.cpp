@@ -135,6 +135,14 @@ const std::vector<ScenarioInfo>& scenarios() {
   return all;
 }
 
+std::string field_codec(std::string_view format, wb::Role role) {
+  const std::string_view pick = wb::picked(wb::Pick::field, format, role);
+  if (!pick.empty()) return std::string(pick);
+  if (role == wb::Role::encode) return "reference";
+  throw std::runtime_error("no decoder of " + std::string(format) +
+                           " picked for the field's scenarios in this build");
+}
+
 int run_scenario(const std::string& name, const TestbedConfig& base) {
   if (name == "list") {
     for (const auto& s : scenarios()) {

@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "codecs/registry.hpp"
 #include "wire/http_client.hpp"
 #include "wire/http_server.hpp"
 #include "wire/http_spec.hpp"
@@ -65,6 +66,12 @@ int run_scenario(const std::string& name, const TestbedConfig& base);
 // The --http run on a built testbed: spec.requests calls on one kept-alive
 // connection; returns false when one of them failed.
 bool run_http(const Testbed& testbed, const HttpSpec& spec);
+
+// The library token of the codec the field's experiments are replayed with in
+// format and role: the registry's field pick (codecs/registry.def), else
+// "reference" for an encoder. Throws std::runtime_error when a decoder has
+// none, as in a build without the picked library.
+std::string field_codec(std::string_view format, wb::Role role);
 
 // The scenarios, one file each.
 int run_azure(const TestbedConfig& config);

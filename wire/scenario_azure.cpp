@@ -13,10 +13,9 @@ int run_azure(const TestbedConfig& config) {
   ScenarioBed bed("azure", config);
   struct Series {
     const char* format;
-    const char* decoder;
     double published_s;
   };
-  const Series series[] = {{"atom", "pugixml-dom", 55}, {"json", "simdjson-dom", 14}};
+  const Series series[] = {{"atom", 55}, {"json", 14}};
   int failed = 0;
   for (const Series& s : series) {
     std::vector<HttpSpec> pages;
@@ -27,8 +26,8 @@ int run_azure(const TestbedConfig& config) {
       spec.skip = skip;
       spec.top = 1000;
       spec.format = s.format;
-      spec.encoder = "reference";
-      spec.decoder = s.decoder;
+      spec.encoder = field_codec(s.format, wb::Role::encode);
+      spec.decoder = field_codec(s.format, wb::Role::decode);
       validate(spec);
       pages.push_back(spec);
     }

@@ -32,15 +32,12 @@ constexpr auto kStartDeadline = std::chrono::seconds(90);
 
 struct Format {
   const char* format;
-  const char* decoder;
   double published_bytes;  // for 100 messages
   const char* published;
 };
 const Format kFormats[] = {
-    {"atom", "pugixml-dom", 51.2 * 1024,
-     "Atom ~ 51.2 KB for 100 messages; with 100 clients, timeouts"},
-    {"json", "simdjson-dom", 4.4 * 1024,
-     "JSON ~ 4.4 KB for 100 messages; with 100 clients, no timeouts"},
+    {"atom", 51.2 * 1024, "Atom ~ 51.2 KB for 100 messages; with 100 clients, timeouts"},
+    {"json", 4.4 * 1024, "JSON ~ 4.4 KB for 100 messages; with 100 clients, no timeouts"},
 };
 
 // The first call with its 401 challenge, then the warm calls.
@@ -49,8 +46,8 @@ std::vector<HttpSpec> calls_for(const Format& f, int rows) {
   first.dataset = "message";
   first.rows = rows;
   first.format = f.format;
-  first.encoder = "reference";
-  first.decoder = f.decoder;
+  first.encoder = field_codec(f.format, wb::Role::encode);
+  first.decoder = field_codec(f.format, wb::Role::decode);
   first.challenge = true;
   validate(first);
   HttpSpec warm = first;

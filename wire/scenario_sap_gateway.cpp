@@ -36,13 +36,8 @@ constexpr auto kStartDeadline = std::chrono::seconds(90);
 
 struct Format {
   const char* format;
-  const char* decoder;
 };
-const Format kFormats[] = {
-    {"atom-v2", "pugixml-dom"},
-    {"json-verbose", "simdjson-dom"},
-    {"json", "simdjson-dom"},
-};
+const Format kFormats[] = {{"atom-v2"}, {"json-verbose"}, {"json"}};
 
 HttpSpec spec_for(const Format& f, const char* dataset, int rows, int top) {
   HttpSpec s;
@@ -50,8 +45,8 @@ HttpSpec spec_for(const Format& f, const char* dataset, int rows, int top) {
   s.rows = rows;
   s.top = top;
   s.format = f.format;
-  s.encoder = "reference";
-  s.decoder = f.decoder;
+  s.encoder = field_codec(f.format, wb::Role::encode);
+  s.decoder = field_codec(f.format, wb::Role::decode);
   s.paging = true;
   s.challenge = true;
   validate(s);

@@ -12,10 +12,19 @@ import statistics
 
 from . import labels, units
 
-# The decoder a pairing's halves are compared with: same library, same kind of parse.
-SOAP_DOM = {"pugixml": "pugixml-dom", "libxml2": "libxml2-dom", "xerces": "xerces-dom"}
-JSON_READER = {"rapidjson": "rapidjson-sax", "nlohmann": "nlohmann-sax",
-               "simdjson": "simdjson-ondemand"}
+#The kind of parse a pairing 's halves are compared with (the first item of a decoder' s labels).
+SOAP_DOM = ("DOM",)
+JSON_READER = ("SAX", "on-demand")
+
+
+def _same_library(what, fmt, library, kinds):
+    """The decoder of fmt by the pairing half's library whose labels open with one of kinds
+    (the shortest token of those: the library's plain mode), or "" when the file has none.
+    Found through the labels, so that no library is named outside the registry."""
+    found = [name for entry_fmt, role, name, text in what.entries()
+             if entry_fmt == fmt and role == "decode" and name.startswith(library + "-")
+             and text.split(",")[0].split(" (")[0] in kinds]
+    return min(found, key=lambda name: (len(name), name)) if found else ""
 
 
 def _decode_time(result, fmt, dataset, rows, library):
@@ -44,8 +53,10 @@ def section(result):
         for pairing in pairings:
             json_lib, xml_lib = pairing.split("+", 1)
             wcf = _decode_time(result, fmt, dataset, count, pairing)
-            soap = _decode_time(result, "soap", dataset, count, SOAP_DOM.get(xml_lib, ""))
-            odata = _decode_time(result, "json", dataset, count, JSON_READER.get(json_lib, ""))
+            soap = _decode_time(result, "soap", dataset, count,
+                                _same_library(what, "soap", xml_lib, SOAP_DOM))
+            odata = _decode_time(result, "json", dataset, count,
+                                 _same_library(what, "json", json_lib, JSON_READER))
             if wcf is None:
                 continue
             timed.append((wcf, pairing, soap, odata))
