@@ -17,13 +17,14 @@
 
 #include "avro_schemas.hpp"
 #include "codecs/registry.hpp"
+#include "codecs/tokens.hpp"
 #include "generators/model.hpp"
 
 namespace wb::avro {
 namespace {
 
 constexpr std::string_view kFormat = "avro";
-constexpr std::string_view kLibrary = "avro-c";
+constexpr std::string_view kLibrary = token::decoder_avro_avro_c;
 
 template <class T>
 constexpr std::string_view schema_text() {

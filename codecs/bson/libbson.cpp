@@ -13,12 +13,13 @@
 
 #include "codecs/json/feed.hpp"
 #include "codecs/registry.hpp"
+#include "codecs/tokens.hpp"
 
 namespace wb::bson {
 namespace {
 
 constexpr std::string_view kFormat = "bson";
-constexpr std::string_view kLibrary = "libbson";
+constexpr std::string_view kLibrary = token::decoder_bson_libbson;
 constexpr std::size_t kMaxDepth = 64;
 
 // write_map_feed's sink. Children are appended in place (begin/end), so the

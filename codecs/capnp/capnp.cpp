@@ -16,11 +16,12 @@
 #include "codecs/capnp/capnp_rows.hpp"
 #include "codecs/common/access_fold.hpp"
 #include "codecs/registry.hpp"
+#include "codecs/tokens.hpp"
 
 namespace wb::capnproto {
 namespace {
 
-constexpr std::string_view kLibrary = "capnp";
+constexpr std::string_view kLibrary = token::decoder_capnp_capnp;
 // A feed nests four deep (root, rows, a row, its contacts list, a contact).
 constexpr int kNestingLimit = 8;
 

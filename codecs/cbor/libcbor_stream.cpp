@@ -13,12 +13,13 @@
 #include "codecs/cbor/guard.hpp"
 #include "codecs/json/feed.hpp"
 #include "codecs/registry.hpp"
+#include "codecs/tokens.hpp"
 
 namespace wb::cbor {
 namespace {
 
 constexpr std::string_view kFormat = "cbor";
-constexpr std::string_view kLibrary = "libcbor-stream";
+constexpr std::string_view kLibrary = token::decoder_cbor_libcbor_stream;
 constexpr uint64_t kOpen = UINT64_MAX;  // an indefinite container: until a break
 
 enum class Kind { map, array, text, tag };

@@ -13,13 +13,14 @@
 
 #include "airport_generated.h"
 #include "codecs/codec.hpp"
+#include "codecs/tokens.hpp"
 #include "message_generated.h"
 #include "science_generated.h"
 
 namespace wb::flatbuf {
 
 namespace fb = ::wirebench::fb;
-inline constexpr std::string_view kLibrary = "flatbuffers";
+inline constexpr std::string_view kLibrary = token::decoder_flatbuffers_flatbuffers;
 
 // The Verifier's limits, sized for the largest feed wirebench writes
 // (message's 10,000 scaling rows; science's subset is 8,100): a feed is at

@@ -16,11 +16,13 @@
 #include <string_view>
 #include <vector>
 
+#include "codecs/tokens.hpp"
+
 namespace wb::json {
 
 class BoostjsonBuilder {
  public:
-  static constexpr std::string_view kLibrary = "boostjson";
+  static constexpr std::string_view kLibrary = token::encoder_json_boostjson;
 
   // Starts a new value; the previous one must be gone (its memory is reused).
   void reset() {

@@ -12,11 +12,12 @@
 #include "codecs/json/boostjson_events.hpp"
 #include "codecs/json/feed.hpp"
 #include "codecs/registry.hpp"
+#include "codecs/tokens.hpp"
 
 namespace wb::json {
 namespace {
 
-constexpr std::string_view kLibrary = "boostjson-dom";
+constexpr std::string_view kLibrary = token::decoder_json_boostjson_dom;
 
 std::string_view view(boost::json::string_view s) {
   return {s.data(), s.size()};

@@ -6,11 +6,12 @@
 #include "codecs/json/feed.hpp"
 #include "codecs/json/number_text.hpp"
 #include "codecs/registry.hpp"
+#include "codecs/tokens.hpp"
 
 namespace wb::json {
 namespace {
 
-constexpr std::string_view kLibrary = "boostjson-sax";
+constexpr std::string_view kLibrary = token::decoder_json_boostjson_sax;
 
 class BinderTarget {
  public:

@@ -22,11 +22,12 @@
 #include "codecs/json/input_checks.hpp"
 #include "codecs/json/tree_builder.hpp"
 #include "codecs/registry.hpp"
+#include "codecs/tokens.hpp"
 
 namespace wb::json {
 namespace {
 
-constexpr std::string_view kLibrary = "cjson";
+constexpr std::string_view kLibrary = token::decoder_json_cjson;
 
 struct Release {
   void operator()(cJSON* v) const { cJSON_Delete(v); }

@@ -15,11 +15,12 @@
 #include "codecs/json/input_checks.hpp"
 #include "codecs/json/tree_builder.hpp"
 #include "codecs/registry.hpp"
+#include "codecs/tokens.hpp"
 
 namespace wb::json {
 namespace {
 
-constexpr std::string_view kLibrary = "jansson";
+constexpr std::string_view kLibrary = token::decoder_json_jansson;
 
 // Jansson draws its hash tables' seed from /dev/urandom at its first object
 // unless one is set before; json_object_seed is that call. Any fixed value

@@ -18,11 +18,12 @@
 #include "codecs/json/input_checks.hpp"
 #include "codecs/json/tree_builder.hpp"
 #include "codecs/registry.hpp"
+#include "codecs/tokens.hpp"
 
 namespace wb::json {
 namespace {
 
-constexpr std::string_view kLibrary = "json-c";
+constexpr std::string_view kLibrary = token::decoder_json_json_c;
 
 // json-c's default string hash takes a seed it draws from getrandom at its
 // first object and offers no call to fix (its calls to its seed function are

@@ -25,11 +25,12 @@
 #include "codecs/json/input_checks.hpp"
 #include "codecs/json/tree_builder.hpp"
 #include "codecs/registry.hpp"
+#include "codecs/tokens.hpp"
 
 namespace wb::json {
 namespace {
 
-constexpr std::string_view kLibrary = "jsoncpp";
+constexpr std::string_view kLibrary = token::decoder_json_jsoncpp;
 
 // kWireOrder: members in the order of the text (entity rows), not by name.
 template <bool kWireOrder>

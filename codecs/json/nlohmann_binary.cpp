@@ -3,13 +3,14 @@
 // nlohmann's headers are most of what each costs to compile.
 #include "codecs/json/nlohmann_binary.hpp"
 #include "codecs/registry.hpp"
+#include "codecs/tokens.hpp"
 
 namespace wb::json {
 namespace {
 
 struct Msgpack {
   static constexpr std::string_view kName = "msgpack";
-  static constexpr std::string_view kLibrary = "nlohmann-msgpack";
+  static constexpr std::string_view kLibrary = token::decoder_msgpack_nlohmann;
   static constexpr auto kInput = nlohmann::detail::input_format_t::msgpack;
   // Doubles that a float32 holds exactly are written as float32 (nlohmann's
   // write_compact_float): the value, sign of zero and NaN-ness survive.
@@ -20,7 +21,7 @@ struct Msgpack {
 
 struct Cbor {
   static constexpr std::string_view kName = "cbor";
-  static constexpr std::string_view kLibrary = "nlohmann-cbor";
+  static constexpr std::string_view kLibrary = token::decoder_cbor_nlohmann;
   static constexpr auto kInput = nlohmann::detail::input_format_t::cbor;
   // Doubles that a float32 holds exactly are written as float32, NaN and the
   // infinities as half floats (nlohmann's write_compact_float): the value and
@@ -32,7 +33,7 @@ struct Cbor {
 
 struct Bson {
   static constexpr std::string_view kName = "bson";
-  static constexpr std::string_view kLibrary = "nlohmann-bson";
+  static constexpr std::string_view kLibrary = token::decoder_bson_nlohmann;
   static constexpr auto kInput = nlohmann::detail::input_format_t::bson;
   // Doubles are always BSON doubles (0x01), Int32 members int32 (0x10).
   static void write(const NlohmannBuilder::Json& j, std::string& out) {

@@ -10,11 +10,13 @@
 #include <string_view>
 #include <vector>
 
+#include "codecs/tokens.hpp"
+
 namespace wb::json {
 
 class NlohmannBuilder {
  public:
-  static constexpr std::string_view kLibrary = "nlohmann";
+  static constexpr std::string_view kLibrary = token::encoder_json_nlohmann;
   using Json = nlohmann::ordered_json;
 
   // Starts a new value.

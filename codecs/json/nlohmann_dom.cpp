@@ -5,11 +5,12 @@
 #include "codecs/json/nlohmann_dom.hpp"
 #include "codecs/json/nlohmann_error.hpp"
 #include "codecs/registry.hpp"
+#include "codecs/tokens.hpp"
 
 namespace wb::json {
 namespace {
 
-constexpr std::string_view kLibrary = "nlohmann-dom";
+constexpr std::string_view kLibrary = token::decoder_json_nlohmann_dom;
 
 class NlohmannDomDecoder : public DecoderFor<NlohmannDomDecoder> {
  public:

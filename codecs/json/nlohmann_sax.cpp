@@ -4,11 +4,12 @@
 #include "codecs/json/feed.hpp"
 #include "codecs/json/nlohmann_error.hpp"
 #include "codecs/registry.hpp"
+#include "codecs/tokens.hpp"
 
 namespace wb::json {
 namespace {
 
-constexpr std::string_view kLibrary = "nlohmann-sax";
+constexpr std::string_view kLibrary = token::decoder_json_nlohmann_sax;
 using Json = nlohmann::json;
 
 // nlohmann's SAX interface (checked statically by sax_parse, no virtuals),

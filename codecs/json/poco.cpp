@@ -13,11 +13,12 @@
 #include "codecs/json/feed.hpp"
 #include "codecs/json/input_checks.hpp"
 #include "codecs/registry.hpp"
+#include "codecs/tokens.hpp"
 
 namespace wb::json {
 namespace {
 
-constexpr std::string_view kLibrary = "poco";
+constexpr std::string_view kLibrary = token::decoder_json_poco;
 
 // Poco's events, forwarded to the target of the call under way.
 template <class Target>

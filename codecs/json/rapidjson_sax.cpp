@@ -5,11 +5,12 @@
 
 #include "codecs/json/rapidjson_dom.hpp"
 #include "codecs/registry.hpp"
+#include "codecs/tokens.hpp"
 
 namespace wb::json {
 namespace {
 
-constexpr std::string_view kLibrary = "rapidjson-sax";
+constexpr std::string_view kLibrary = token::decoder_json_rapidjson_sax;
 
 // The binder under RapidJSON's handler names, for ExactNumbers. Returning
 // true always: the binder reports a bad shape by throwing DecodeError.

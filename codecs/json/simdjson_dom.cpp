@@ -4,6 +4,7 @@
 
 #include "codecs/json/feed.hpp"
 #include "codecs/registry.hpp"
+#include "codecs/tokens.hpp"
 
 // simdjson-ondemand's factory (simdjson_ondemand.cpp), for error_offset below.
 std::unique_ptr<wb::Decoder> wb_make_decoder_json_simdjson_ondemand();
@@ -11,7 +12,7 @@ std::unique_ptr<wb::Decoder> wb_make_decoder_json_simdjson_ondemand();
 namespace wb::json {
 namespace {
 
-constexpr std::string_view kLibrary = "simdjson-dom";
+constexpr std::string_view kLibrary = token::decoder_json_simdjson_dom;
 
 // The DOM API tells no error position: its stage 2 records where it stands
 // only once the document ends. simdjson's On-Demand iterator does stand where

@@ -9,12 +9,13 @@
 #include "codecs/json/ondemand_input.hpp"
 #include "codecs/json/ondemand_walk.hpp"
 #include "codecs/registry.hpp"
+#include "codecs/tokens.hpp"
 
 namespace wb::json {
 namespace {
 
 namespace od = simdjson::ondemand;
-constexpr std::string_view kLibrary = "simdjson-ondemand";
+constexpr std::string_view kLibrary = token::decoder_json_simdjson_ondemand;
 
 // Indexed by od::json_type, which starts at array = 1.
 constexpr std::string_view kTypeNames[] = {"?",        "an array",  "an object", "a number",

@@ -14,11 +14,12 @@
 #include "codecs/json/feed.hpp"
 #include "codecs/json/number_text.hpp"
 #include "codecs/registry.hpp"
+#include "codecs/tokens.hpp"
 
 namespace wb::json {
 namespace {
 
-constexpr std::string_view kLibrary = "yajl";
+constexpr std::string_view kLibrary = token::decoder_json_yajl;
 
 // A callback's context: the events' target, and the exception a target threw
 // (a C parser is no place to unwind through), rethrown once YAJL returns.

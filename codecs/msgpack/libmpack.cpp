@@ -19,12 +19,13 @@ extern "C" {
 
 #include "codecs/json/feed.hpp"
 #include "codecs/registry.hpp"
+#include "codecs/tokens.hpp"
 
 namespace wb::msgpack {
 namespace {
 
 constexpr std::string_view kFormat = "msgpack";
-constexpr std::string_view kLibrary = "libmpack";
+constexpr std::string_view kLibrary = token::decoder_msgpack_libmpack;
 
 // write_map_feed's sink: one token at a time into out, grown as needed.
 class MpackSink {

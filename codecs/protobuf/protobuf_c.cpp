@@ -11,6 +11,7 @@
 #include "codecs/protobuf/feed_type.hpp"
 #include "codecs/protobuf/ticks.hpp"
 #include "codecs/registry.hpp"
+#include "codecs/tokens.hpp"
 #include "message.pb-c.h"
 #include "science.pb-c.h"
 
@@ -18,7 +19,7 @@ namespace wb::protobuf_c {
 namespace {
 
 using protobuf::from_seconds;
-constexpr std::string_view kLibrary = "protobuf-c";
+constexpr std::string_view kLibrary = token::decoder_protobuf_protobuf_c;
 
 char* c_str(const std::string& s) {
   return const_cast<char*>(s.c_str());  // protobuf-c only reads it

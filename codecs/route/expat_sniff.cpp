@@ -4,13 +4,14 @@
 #include "codecs/registry.hpp"
 #include "codecs/route/sniff.hpp"
 #include "codecs/router.hpp"
+#include "codecs/tokens.hpp"
 #include "codecs/xml/expat_common.hpp"
 #include "codecs/xml/prolog.hpp"
 
 namespace wb::route {
 namespace {
 
-constexpr std::string_view kLibrary = "expat-sniff";
+constexpr std::string_view kLibrary = token::router_soap_expat_sniff;
 
 void stop(XML_Parser parser) {
   XML_StopParser(parser, XML_FALSE);  // XML_Parse then reports "aborted"

@@ -4,13 +4,14 @@
 #include "codecs/registry.hpp"
 #include "codecs/route/sniff.hpp"
 #include "codecs/router.hpp"
+#include "codecs/tokens.hpp"
 #include "codecs/xml/libxml2_common.hpp"
 #include "codecs/xml/prolog.hpp"
 
 namespace wb::route {
 namespace {
 
-constexpr std::string_view kLibrary = "libxml2-sax-sniff";
+constexpr std::string_view kLibrary = token::router_soap_libxml2_sniff;
 
 using xml::libxml2::view;
 

@@ -10,13 +10,14 @@
 
 #include "codecs/registry.hpp"
 #include "codecs/router.hpp"
+#include "codecs/tokens.hpp"
 #include "codecs/xml/libxml2_common.hpp"
 #include "codecs/xml/prolog.hpp"
 
 namespace wb::route {
 namespace {
 
-constexpr std::string_view kLibrary = "libxml2-xpath";
+constexpr std::string_view kLibrary = token::router_soap_libxml2_xpath;
 
 const xmlChar* xml_chars(const std::string& s) {
   return reinterpret_cast<const xmlChar*>(s.c_str());

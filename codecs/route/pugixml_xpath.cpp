@@ -8,12 +8,13 @@
 #include "codecs/codec.hpp"
 #include "codecs/registry.hpp"
 #include "codecs/router.hpp"
+#include "codecs/tokens.hpp"
 #include "codecs/xml/prolog.hpp"
 
 namespace wb::route {
 namespace {
 
-constexpr std::string_view kLibrary = "pugixml-xpath";
+constexpr std::string_view kLibrary = token::router_soap_pugixml_xpath;
 // The first key element in document order ((...)[1], not //x[1], which would
 // be every key that is the first among its siblings), its string-value
 // compared with the expected text.

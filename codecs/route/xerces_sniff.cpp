@@ -13,6 +13,7 @@
 #include "codecs/registry.hpp"
 #include "codecs/route/sniff.hpp"
 #include "codecs/router.hpp"
+#include "codecs/tokens.hpp"
 #include "codecs/xml/prolog.hpp"
 #include "codecs/xml/xerces_common.hpp"
 
@@ -20,7 +21,7 @@ namespace wb::route {
 namespace {
 
 using namespace xercesc;
-constexpr std::string_view kLibrary = "xerces-sax-sniff";
+constexpr std::string_view kLibrary = token::router_soap_xerces_sniff;
 
 using View = std::u16string_view;
 View view(const XMLCh* s) {

@@ -6,13 +6,14 @@
 
 #include "codecs/registry.hpp"
 #include "codecs/thrift/adapter.hpp"
+#include "codecs/tokens.hpp"
 
 namespace wb::thrift {
 namespace {
 
 struct Compact {
   static constexpr std::string_view kFormat = "thrift";
-  static constexpr std::string_view kLibrary = "thrift-compact";
+  static constexpr std::string_view kLibrary = token::decoder_thrift_thrift;
   using Type = apache::thrift::protocol::TCompactProtocolT<TMemoryBuffer>;
   // limit 0: none (the encoder's own records).
   static std::unique_ptr<Type> make(std::shared_ptr<TMemoryBuffer> buffer, int32_t limit) {
@@ -22,7 +23,7 @@ struct Compact {
 
 struct Binary {
   static constexpr std::string_view kFormat = "thrift-binary";
-  static constexpr std::string_view kLibrary = "thrift-binary";
+  static constexpr std::string_view kLibrary = token::decoder_thrift_binary_thrift;
   using Type = apache::thrift::protocol::TBinaryProtocolT<TMemoryBuffer>;
   // limit 0: none (the encoder's own records). Strict reads and writes (the
   // protocol's defaults): only matters for message headers, which a feed has not.

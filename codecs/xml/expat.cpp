@@ -6,6 +6,7 @@
 #include <exception>
 
 #include "codecs/registry.hpp"
+#include "codecs/tokens.hpp"
 #include "codecs/xml/binder.hpp"
 #include "codecs/xml/expat_common.hpp"
 #include "codecs/xml/prolog.hpp"
@@ -14,7 +15,7 @@
 namespace wb::xml {
 namespace {
 
-constexpr std::string_view kLibrary = "expat";
+constexpr std::string_view kLibrary = token::decoder_atom_expat;
 
 // The user data of one parse. Binder exceptions must not unwind through
 // expat's C frames: a callback keeps the exception and stops the parser, and

@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "codecs/registry.hpp"
+#include "codecs/tokens.hpp"
 #include "codecs/xml/binder.hpp"
 #include "codecs/xml/libxml2_common.hpp"
 #include "codecs/xml/prolog.hpp"
@@ -11,7 +12,7 @@
 namespace wb::xml {
 namespace {
 
-constexpr std::string_view kLibrary = "libxml2-dom";
+constexpr std::string_view kLibrary = token::decoder_atom_libxml2_dom;
 
 template <class Shape>
 class Libxml2DomDecoder : public DecoderFor<Libxml2DomDecoder<Shape>> {

@@ -4,6 +4,7 @@
 #include <libxml/xmlreader.h>
 
 #include "codecs/registry.hpp"
+#include "codecs/tokens.hpp"
 #include "codecs/xml/binder.hpp"
 #include "codecs/xml/libxml2_common.hpp"
 #include "codecs/xml/prolog.hpp"
@@ -12,7 +13,7 @@
 namespace wb::xml {
 namespace {
 
-constexpr std::string_view kLibrary = "libxml2-reader";
+constexpr std::string_view kLibrary = token::decoder_atom_libxml2_reader;
 
 using libxml2::view;
 

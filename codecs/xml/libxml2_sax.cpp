@@ -6,6 +6,7 @@
 #include <exception>
 
 #include "codecs/registry.hpp"
+#include "codecs/tokens.hpp"
 #include "codecs/xml/binder.hpp"
 #include "codecs/xml/char_data.hpp"
 #include "codecs/xml/libxml2_common.hpp"
@@ -15,7 +16,7 @@
 namespace wb::xml {
 namespace {
 
-constexpr std::string_view kLibrary = "libxml2-sax";
+constexpr std::string_view kLibrary = token::decoder_atom_libxml2_sax;
 
 using libxml2::view;
 

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "codecs/registry.hpp"
+#include "codecs/tokens.hpp"
 #include "codecs/xml/binder.hpp"
 #include "codecs/xml/char_data.hpp"
 #include "codecs/xml/prefix_scope.hpp"
@@ -144,7 +145,7 @@ struct Item {
 
 struct RapidDom {
   using Node = Item;
-  static constexpr std::string_view kLibrary = "rapidxml";
+  static constexpr std::string_view kLibrary = token::decoder_atom_rapidxml;
   static bool is_element(Item i) {
     return i.gap.empty() && i.node->type() == rapidxml::node_element;
   }

@@ -9,6 +9,7 @@
 #include <xercesc/parsers/XercesDOMParser.hpp>
 
 #include "codecs/registry.hpp"
+#include "codecs/tokens.hpp"
 #include "codecs/xml/binder.hpp"
 #include "codecs/xml/xerces_common.hpp"
 
@@ -16,7 +17,7 @@ namespace wb::xml {
 namespace {
 
 using namespace xercesc;
-constexpr std::string_view kLibrary = "xerces-dom";
+constexpr std::string_view kLibrary = token::decoder_atom_xerces_dom;
 
 // walk_dom's policy. A node carries the decoder's UTF-8 buffers, since the
 // DOM hands out UTF-16 and the binder takes UTF-8 views.

@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "codecs/registry.hpp"
+#include "codecs/tokens.hpp"
 #include "codecs/xml/binder.hpp"
 #include "codecs/xml/xerces_common.hpp"
 
@@ -15,7 +16,7 @@ namespace wb::xml {
 namespace {
 
 using namespace xercesc;
-constexpr std::string_view kLibrary = "xerces-sax";
+constexpr std::string_view kLibrary = token::decoder_atom_xerces_sax;
 
 // Content events -> binder, names and text transcoded to UTF-8. An exception
 // thrown by the binder (a bad record) unwinds out of SAX2XMLReader::parse,
