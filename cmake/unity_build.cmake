@@ -30,9 +30,10 @@ endfunction()
 # templates over three JSON libraries (GCC -O2: 47.5 CPU-s as 8 files, 26.7
 # as one).
 file(GLOB WB_WCFJSON_SOURCES ${PROJECT_SOURCE_DIR}/codecs/wcfjson/*.cpp)
-wb_unity_group(wcfjson codecs/route/xerces_sniff.cpp ${WB_WCFJSON_SOURCES})
+wb_unity_group(wcfjson codecs/route/adapters/xerces_sax_sniff_router.cpp ${WB_WCFJSON_SOURCES})
 # The XML adapters whose names do not clash, with the shared XML scanning
 # (27.9 CPU-s as 8 files, 18.7 as one).
-wb_unity_group(xml codecs/xml/libxml2_sax.cpp codecs/xml/libxml2_writer.cpp codecs/xml/mxml.cpp
-               codecs/xml/mxml_common.cpp codecs/xml/prescan.cpp codecs/xml/prolog.cpp
-               codecs/xml/pugixml.cpp codecs/xml/rapidxml.cpp)
+wb_unity_group(xml codecs/xml/adapters/libxml2_sax_decoder.cpp codecs/xml/adapters/libxml2_encoder.cpp
+               codecs/xml/adapters/mxml_codec.cpp codecs/xml/adapters/mxml_common.cpp
+               codecs/xml/prescan.cpp codecs/xml/prolog.cpp codecs/xml/adapters/pugixml_codec.cpp
+               codecs/xml/adapters/rapidxml_codec.cpp)

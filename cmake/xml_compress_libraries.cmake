@@ -30,11 +30,12 @@ function(wb_definitions_to_sources target)
     set_property(SOURCE ${source} APPEND PROPERTY COMPILE_DEFINITIONS "${definitions}")
   endforeach()
 endfunction()
-set(WB_POCO_SOURCE_GLOBS ${PROJECT_SOURCE_DIR}/codecs/*/poco*.cpp
+set(WB_POCO_SOURCE_GLOBS ${PROJECT_SOURCE_DIR}/codecs/*/adapters/poco*.cpp
     ${PROJECT_SOURCE_DIR}/benchmarks/standalone/*poco*.cpp)
 wb_definitions_to_sources(Poco::Foundation ${WB_POCO_SOURCE_GLOBS})
 wb_definitions_to_sources(Poco::XML ${WB_POCO_SOURCE_GLOBS})
-wb_definitions_to_sources(tinyxml2::tinyxml2 ${PROJECT_SOURCE_DIR}/codecs/xml/tinyxml2.cpp
+wb_definitions_to_sources(tinyxml2::tinyxml2
+                          ${PROJECT_SOURCE_DIR}/codecs/xml/adapters/tinyxml2_codec.cpp
                           ${PROJECT_SOURCE_DIR}/benchmarks/standalone/tinyxml2*.cpp)
 
 # LZ4 (frame format) and Snappy (raw format): their archives.

@@ -7,8 +7,8 @@
 #include <algorithm>
 #include <map>
 
+#include "codecs/xml/adapters/pugixml_namespaces.hpp"
 #include "codecs/xml/binder.hpp"
-#include "codecs/xml/pugixml_namespaces.hpp"
 #include "tests/test_support.hpp"
 
 namespace wb::test {

@@ -20,7 +20,7 @@
 #include <xercesc/util/XMLUni.hpp>
 
 #include "benchmarks/standalone/loops.hpp"
-#include "codecs/xml/xerces_common.hpp"
+#include "codecs/xml/adapters/xerces_common.hpp"
 
 namespace {
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "codecs/xml/libxml2_common.hpp"
+#include "codecs/xml/adapters/libxml2_common.hpp"
 
 namespace wb::wcfjson {
 

@@ -8,7 +8,7 @@
 #include <memory>
 #include <string_view>
 
-#include "codecs/xml/xerces_common.hpp"
+#include "codecs/xml/adapters/xerces_common.hpp"
 
 namespace wb::wcfjson {
 

@@ -4,7 +4,7 @@
 
 #include <string_view>
 
-#include "codecs/json/boostjson_events.hpp"
+#include "codecs/json/adapters/boostjson_events.hpp"
 
 namespace wb::wcfjson {
 

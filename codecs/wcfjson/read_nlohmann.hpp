@@ -7,7 +7,7 @@
 
 #include <string_view>
 
-#include "codecs/json/nlohmann_error.hpp"
+#include "codecs/json/adapters/nlohmann_error.hpp"
 #include "generators/text.hpp"
 
 namespace wb::wcfjson {

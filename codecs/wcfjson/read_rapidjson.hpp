@@ -7,7 +7,7 @@
 
 #include <string_view>
 
-#include "codecs/json/rapidjson_dom.hpp"
+#include "codecs/json/adapters/rapidjson_dom.hpp"
 
 namespace wb::wcfjson {
 

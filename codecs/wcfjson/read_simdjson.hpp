@@ -8,7 +8,7 @@
 #include <type_traits>
 
 #include "codecs/codec.hpp"
-#include "codecs/json/ondemand_input.hpp"
+#include "codecs/json/adapters/simdjson_ondemand_input.hpp"
 
 namespace wb::wcfjson {
 

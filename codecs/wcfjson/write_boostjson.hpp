@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "codecs/json/boostjson_builder.hpp"
+#include "codecs/json/adapters/boostjson_builder.hpp"
 #include "codecs/wcfjson/infoset.hpp"
 
 namespace wb::wcfjson {

@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "codecs/json/nlohmann_builder.hpp"
+#include "codecs/json/adapters/nlohmann_builder.hpp"
 #include "codecs/wcfjson/infoset.hpp"
 
 namespace wb::wcfjson {

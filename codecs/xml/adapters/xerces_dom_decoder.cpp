@@ -10,8 +10,8 @@
 
 #include "codecs/registry.hpp"
 #include "codecs/tokens.hpp"
+#include "codecs/xml/adapters/xerces_common.hpp"
 #include "codecs/xml/binder.hpp"
-#include "codecs/xml/xerces_common.hpp"
 
 namespace wb::xml {
 namespace {

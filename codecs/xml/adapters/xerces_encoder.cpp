@@ -10,8 +10,8 @@
 #include <stdexcept>
 
 #include "codecs/registry.hpp"
+#include "codecs/xml/adapters/xerces_common.hpp"
 #include "codecs/xml/writer_shapes.hpp"
-#include "codecs/xml/xerces_common.hpp"
 
 namespace wb::xml {
 namespace {

@@ -15,9 +15,9 @@
 #include <string>
 #include <string_view>
 
+#include "codecs/json/adapters/nlohmann_builder.hpp"
+#include "codecs/json/adapters/nlohmann_dom.hpp"
 #include "codecs/json/feed.hpp"
-#include "codecs/json/nlohmann_builder.hpp"
-#include "codecs/json/nlohmann_dom.hpp"
 
 namespace wb::json {
 

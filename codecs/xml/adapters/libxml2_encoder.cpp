@@ -6,7 +6,7 @@
 #include <stdexcept>
 
 #include "codecs/registry.hpp"
-#include "codecs/xml/libxml2_common.hpp"
+#include "codecs/xml/adapters/libxml2_common.hpp"
 #include "codecs/xml/writer_shapes.hpp"
 
 namespace wb::xml {

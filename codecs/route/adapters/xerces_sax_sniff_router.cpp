@@ -14,8 +14,8 @@
 #include "codecs/route/sniff.hpp"
 #include "codecs/router.hpp"
 #include "codecs/tokens.hpp"
+#include "codecs/xml/adapters/xerces_common.hpp"
 #include "codecs/xml/prolog.hpp"
-#include "codecs/xml/xerces_common.hpp"
 
 namespace wb::route {
 namespace {
@@ -41,7 +41,7 @@ class SniffHandler : public DefaultHandler {
 
 class XercesSniffRouter : public Router {
  public:
-  // The settings of the Xerces SAX2 decoder (codecs/xml/xerces_sax.cpp):
+  // The settings of the Xerces SAX2 decoder (codecs/xml/adapters/xerces_sax_decoder.cpp):
   // namespaces on, no validation, no DTD loading, bounded entity expansion.
   XercesSniffRouter() : reader_(XMLReaderFactory::createXMLReader()) {
     reader_->setFeature(XMLUni::fgSAX2CoreNameSpaces, true);

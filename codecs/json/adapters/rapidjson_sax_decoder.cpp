@@ -3,7 +3,7 @@
 #include <rapidjson/memorystream.h>
 #include <rapidjson/reader.h>
 
-#include "codecs/json/rapidjson_dom.hpp"
+#include "codecs/json/adapters/rapidjson_dom.hpp"
 #include "codecs/registry.hpp"
 #include "codecs/tokens.hpp"
 

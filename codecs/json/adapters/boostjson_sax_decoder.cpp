@@ -2,7 +2,7 @@
 // value is built. Doubles are read from their text: Boost 1.81 converts
 // numbers with an approximate algorithm (about one double in ten off by an
 // ulp), and the binder wants the exact value.
-#include "codecs/json/boostjson_events.hpp"
+#include "codecs/json/adapters/boostjson_events.hpp"
 #include "codecs/json/feed.hpp"
 #include "codecs/json/number_text.hpp"
 #include "codecs/registry.hpp"

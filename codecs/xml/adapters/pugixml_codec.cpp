@@ -8,9 +8,9 @@
 
 #include "codecs/common/utf8.hpp"
 #include "codecs/registry.hpp"
+#include "codecs/xml/adapters/pugixml_namespaces.hpp"
 #include "codecs/xml/binder.hpp"
 #include "codecs/xml/prolog.hpp"
-#include "codecs/xml/pugixml_namespaces.hpp"
 #include "codecs/xml/writer_shapes.hpp"
 
 namespace wb::xml {

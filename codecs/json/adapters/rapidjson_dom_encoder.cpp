@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "codecs/json/adapters/rapidjson_dom.hpp"
 #include "codecs/json/feed.hpp"
-#include "codecs/json/rapidjson_dom.hpp"
 #include "codecs/json/string_output.hpp"
 #include "codecs/registry.hpp"
 

@@ -6,7 +6,7 @@
 
 #include <rapidjson/memorystream.h>
 
-#include "codecs/json/rapidjson_dom.hpp"
+#include "codecs/json/adapters/rapidjson_dom.hpp"
 #include "codecs/registry.hpp"
 
 namespace wb::json {

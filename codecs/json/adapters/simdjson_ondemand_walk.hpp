@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <string_view>
 
-#include "codecs/json/ondemand_input.hpp"
+#include "codecs/json/adapters/simdjson_ondemand_input.hpp"
 #include "generators/text.hpp"
 
 namespace wb::json {

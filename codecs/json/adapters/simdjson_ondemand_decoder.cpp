@@ -5,9 +5,9 @@
 
 #include <simdjson.h>
 
+#include "codecs/json/adapters/simdjson_ondemand_input.hpp"
+#include "codecs/json/adapters/simdjson_ondemand_walk.hpp"
 #include "codecs/json/feed.hpp"
-#include "codecs/json/ondemand_input.hpp"
-#include "codecs/json/ondemand_walk.hpp"
 #include "codecs/registry.hpp"
 #include "codecs/tokens.hpp"
 

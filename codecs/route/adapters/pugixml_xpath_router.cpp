@@ -35,7 +35,7 @@ class PugixmlXpathRouter : public Router {
     set("local", rule.local);
     set("value", rule.value);
     const auto [body, skipped] = xml::open_document(kLibrary, payload);
-    // As the pugixml decoder parses (codecs/xml/pugixml.cpp): CDATA kept,
+    // As the pugixml decoder parses (codecs/xml/adapters/pugixml_codec.cpp): CDATA kept,
     // entity references resolved, no DTD.
     const pugi::xml_parse_result r =
         doc_.load_buffer(body.data(), body.size(), pugi::parse_default | pugi::parse_ws_pcdata);

@@ -9,7 +9,7 @@
 #include <cmath>
 #include <optional>
 
-#include "codecs/json/boostjson_events.hpp"
+#include "codecs/json/adapters/boostjson_events.hpp"
 #include "codecs/json/feed.hpp"
 #include "codecs/registry.hpp"
 #include "codecs/tokens.hpp"

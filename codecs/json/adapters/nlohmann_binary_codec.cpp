@@ -1,7 +1,7 @@
 // nlohmann/json's three binary formats in the map layout (msgpack, CBOR,
-// BSON; codecs/json/nlohmann_binary.hpp). One translation unit for the three:
+// BSON; codecs/json/adapters/nlohmann_binary.hpp). One translation unit for the three:
 // nlohmann's headers are most of what each costs to compile.
-#include "codecs/json/nlohmann_binary.hpp"
+#include "codecs/json/adapters/nlohmann_binary.hpp"
 #include "codecs/registry.hpp"
 #include "codecs/tokens.hpp"
 

@@ -5,7 +5,7 @@
 #include "codecs/route/sniff.hpp"
 #include "codecs/router.hpp"
 #include "codecs/tokens.hpp"
-#include "codecs/xml/expat_common.hpp"
+#include "codecs/xml/adapters/expat_common.hpp"
 #include "codecs/xml/prolog.hpp"
 
 namespace wb::route {

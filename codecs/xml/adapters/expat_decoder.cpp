@@ -7,8 +7,8 @@
 
 #include "codecs/registry.hpp"
 #include "codecs/tokens.hpp"
+#include "codecs/xml/adapters/expat_common.hpp"
 #include "codecs/xml/binder.hpp"
-#include "codecs/xml/expat_common.hpp"
 #include "codecs/xml/prolog.hpp"
 #include "codecs/xml/writer_shapes.hpp"
 

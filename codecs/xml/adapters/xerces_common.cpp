@@ -1,4 +1,4 @@
-#include "codecs/xml/xerces_common.hpp"
+#include "codecs/xml/adapters/xerces_common.hpp"
 
 #include <xercesc/util/PlatformUtils.hpp>
 

@@ -1,8 +1,8 @@
 // nlohmann/json SAX (json::sax_parse): events go straight into SaxBinder.
 #include <nlohmann/json.hpp>
 
+#include "codecs/json/adapters/nlohmann_error.hpp"
 #include "codecs/json/feed.hpp"
-#include "codecs/json/nlohmann_error.hpp"
 #include "codecs/registry.hpp"
 #include "codecs/tokens.hpp"
 

@@ -1,9 +1,9 @@
 // nlohmann/json DOM: json::parse into a value, then the shared DomBinder.
 #include <nlohmann/json.hpp>
 
+#include "codecs/json/adapters/nlohmann_dom.hpp"
+#include "codecs/json/adapters/nlohmann_error.hpp"
 #include "codecs/json/feed.hpp"
-#include "codecs/json/nlohmann_dom.hpp"
-#include "codecs/json/nlohmann_error.hpp"
 #include "codecs/registry.hpp"
 #include "codecs/tokens.hpp"
 

@@ -1,4 +1,4 @@
-#include "codecs/xml/mxml_common.hpp"
+#include "codecs/xml/adapters/mxml_common.hpp"
 
 namespace wb::xml::mxml {
 

@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "codecs/registry.hpp"
+#include "codecs/xml/adapters/mxml_common.hpp"
 #include "codecs/xml/binder.hpp"
 #include "codecs/xml/char_data.hpp"
-#include "codecs/xml/mxml_common.hpp"
 #include "codecs/xml/prefix_scope.hpp"
 #include "codecs/xml/prolog.hpp"
 #include "codecs/xml/writer_shapes.hpp"

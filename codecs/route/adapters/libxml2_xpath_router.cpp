@@ -11,7 +11,7 @@
 #include "codecs/registry.hpp"
 #include "codecs/router.hpp"
 #include "codecs/tokens.hpp"
-#include "codecs/xml/libxml2_common.hpp"
+#include "codecs/xml/adapters/libxml2_common.hpp"
 #include "codecs/xml/prolog.hpp"
 
 namespace wb::route {

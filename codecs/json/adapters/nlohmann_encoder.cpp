@@ -3,8 +3,8 @@
 #include <string>
 #include <vector>
 
+#include "codecs/json/adapters/nlohmann_builder.hpp"
 #include "codecs/json/feed.hpp"
-#include "codecs/json/nlohmann_builder.hpp"
 #include "codecs/registry.hpp"
 
 namespace wb::json {

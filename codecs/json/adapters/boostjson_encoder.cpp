@@ -2,7 +2,7 @@
 // the schema's order; boost::json::object keeps insertion order) and written
 // by boost::json::serializer, the documented way out of a value. Doubles are
 // Boost's shortest round-trip form in scientific notation ("1.5E0").
-#include "codecs/json/boostjson_builder.hpp"
+#include "codecs/json/adapters/boostjson_builder.hpp"
 #include "codecs/json/feed.hpp"
 #include "codecs/registry.hpp"
 

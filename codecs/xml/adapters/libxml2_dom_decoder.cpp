@@ -4,8 +4,8 @@
 
 #include "codecs/registry.hpp"
 #include "codecs/tokens.hpp"
+#include "codecs/xml/adapters/libxml2_common.hpp"
 #include "codecs/xml/binder.hpp"
-#include "codecs/xml/libxml2_common.hpp"
 #include "codecs/xml/prolog.hpp"
 #include "codecs/xml/writer_shapes.hpp"
 
