@@ -12,12 +12,13 @@
 #include "codecs/cbor/guard.hpp"
 #include "codecs/json/feed.hpp"
 #include "codecs/registry.hpp"
+#include "codecs/tokens.hpp"
 
 namespace wb::cbor {
 namespace {
 
 constexpr std::string_view kFormat = "cbor";
-constexpr std::string_view kTree = "libcbor-tree";
+constexpr std::string_view kTree = token::decoder_cbor_libcbor_tree;
 
 // write_map_feed's sink: a tree of items. A container joins its parent when
 // it opens (libcbor takes a reference on add; cbor_move hands ours over), so

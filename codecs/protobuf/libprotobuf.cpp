@@ -14,6 +14,7 @@
 #include "codecs/protobuf/feed_type.hpp"
 #include "codecs/protobuf/pb_rows.hpp"
 #include "codecs/registry.hpp"
+#include "codecs/tokens.hpp"
 
 namespace wb::protobuf {
 namespace {
@@ -70,8 +71,8 @@ class Encoder : public EncoderFor<Encoder> {
   std::tuple<pb::MessageFeed, pb::AirportFeed, pb::ScienceFeed> feeds_;
 };
 
-constexpr std::string_view kHeap = "libprotobuf";
-constexpr std::string_view kArena = "libprotobuf-arena";
+constexpr std::string_view kHeap = token::decoder_protobuf_libprotobuf;
+constexpr std::string_view kArena = token::decoder_protobuf_libprotobuf_arena;
 
 class HeapDecoder : public DecoderFor<HeapDecoder> {
  public:

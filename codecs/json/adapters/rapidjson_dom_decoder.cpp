@@ -8,6 +8,7 @@
 
 #include "codecs/json/adapters/rapidjson_dom.hpp"
 #include "codecs/registry.hpp"
+#include "codecs/tokens.hpp"
 
 namespace wb::json {
 namespace {
@@ -16,17 +17,17 @@ namespace {
 // parsing stopped.
 struct FullPrecision {
   static constexpr unsigned flags = kRapidjsonExact;
-  static constexpr std::string_view library = "rapidjson-dom";
+  static constexpr std::string_view library = token::decoder_json_rapidjson_dom;
   rapidjson::MemoryStream stream(std::string_view json) { return {json.data(), json.size()}; }
 };
 struct FastNumbers {
   static constexpr unsigned flags = kRapidjsonFast;
-  static constexpr std::string_view library = "rapidjson-dom-fast";
+  static constexpr std::string_view library = token::decoder_json_rapidjson_dom_fast;
   rapidjson::MemoryStream stream(std::string_view json) { return {json.data(), json.size()}; }
 };
 struct Insitu {
   static constexpr unsigned flags = kRapidjsonExact | rapidjson::kParseInsituFlag;
-  static constexpr std::string_view library = "rapidjson-insitu";
+  static constexpr std::string_view library = token::decoder_json_rapidjson_insitu;
   rapidjson::InsituStringStream stream(std::string_view json) {
     buffer.assign(json);  // keeps its capacity; std::string adds the NUL ParseInsitu needs
     return rapidjson::InsituStringStream(buffer.data());

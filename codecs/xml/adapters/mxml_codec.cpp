@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "codecs/registry.hpp"
+#include "codecs/tokens.hpp"
 #include "codecs/xml/adapters/mxml_common.hpp"
 #include "codecs/xml/binder.hpp"
 #include "codecs/xml/char_data.hpp"
@@ -92,8 +93,8 @@ class MxmlEncoder : public EncoderFor<MxmlEncoder<Shape>> {
   }
 };
 
-constexpr std::string_view kDom = "mxml-dom";
-constexpr std::string_view kSax = "mxml-sax";
+constexpr std::string_view kDom = token::decoder_atom_mxml_dom;
+constexpr std::string_view kSax = token::decoder_atom_mxml_sax;
 
 // Mini-XML's nodes for PrefixScope; names and values are NUL-terminated.
 template <std::string_view const& Library>

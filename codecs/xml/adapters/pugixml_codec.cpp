@@ -8,6 +8,7 @@
 
 #include "codecs/common/utf8.hpp"
 #include "codecs/registry.hpp"
+#include "codecs/tokens.hpp"
 #include "codecs/xml/adapters/pugixml_namespaces.hpp"
 #include "codecs/xml/binder.hpp"
 #include "codecs/xml/prolog.hpp"
@@ -106,7 +107,7 @@ struct AsIs {
   static void check(std::string_view, long long) {}
 };
 struct Utf8Checked {
-  static constexpr std::string_view library = "pugixml-dom-utf8";
+  static constexpr std::string_view library = token::decoder_atom_pugixml_dom_utf8;
   static void check(std::string_view body, long long skipped) {
     check_utf8(library, body, skipped);
   }

@@ -7,11 +7,12 @@
 
 #include <string_view>
 
+#include "codecs/tokens.hpp"
 #include "codecs/xml/prefix_scope.hpp"
 
 namespace wb::xml {
 
-inline constexpr std::string_view kPugixmlDom = "pugixml-dom";
+inline constexpr std::string_view kPugixmlDom = token::decoder_atom_pugixml_dom;
 
 // pugixml's accessors are all out of line (calls into the library):
 // a node that tests its own pointer (pugixml's protected member) saves one

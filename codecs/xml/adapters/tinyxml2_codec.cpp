@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "codecs/registry.hpp"
+#include "codecs/tokens.hpp"
 #include "codecs/xml/binder.hpp"
 #include "codecs/xml/document_element.hpp"
 #include "codecs/xml/prefix_scope.hpp"
@@ -30,7 +31,7 @@
 namespace wb::xml {
 namespace {
 
-constexpr std::string_view kDecoder = "tinyxml2";
+constexpr std::string_view kDecoder = token::decoder_atom_tinyxml2;
 
 // The Sink of writer_shapes.hpp over XMLPrinter's streaming calls, which take
 // NUL-terminated strings: names and values go through reused buffers.
