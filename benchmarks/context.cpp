@@ -81,6 +81,14 @@ void add_run_context() {
     benchmark::AddCustomContext(std::string("library.") + library, version);
   for (const LibrarySetting& s : library_settings())
     benchmark::AddCustomContext(s.context_key, s.value);
+  // A build without some libraries (cmake's WB_WITH_<LIBRARY>=OFF) names them
+  // and the registry lines they took out; a build with all has neither key.
+  if (*build::kLeftOut) {
+    benchmark::AddCustomContext("left_out", build::kLeftOut);
+    std::string lines;
+    for (const std::string& line : left_out_codecs()) lines += (lines.empty() ? "" : ", ") + line;
+    benchmark::AddCustomContext("left_out_codecs", lines);
+  }
   benchmark::AddCustomContext("compiler", build::kCompiler);
   benchmark::AddCustomContext("cxx_flags", build::kCxxFlags);
   benchmark::AddCustomContext("wirebench_build_type", build::kBuildType);

@@ -49,6 +49,8 @@ if(WB_MARCH)
   string(APPEND WB_OUR_FLAGS " -march=${WB_MARCH} -mpclmul")
 endif()
 
+include(cmake/optional_libraries.cmake)
+
 set(WB_LIBRARY_CONTEXT "")
 # wb_library(name version linkage flags): one library's entries in the context.
 macro(wb_library name version linkage flags)
@@ -112,14 +114,18 @@ wb_library(zlib "${ZLIB_VERSION_STRING}" "static (libz.a)" "${WB_DEBIAN_FLAGS}")
 wb_archive(wb_libxml2 libxml2.a LibXml2::LibXml2 ICU::i18n ICU::uc ICU::data ${WB_LZMA} wb_zlib m)
 wb_library(libxml2 "${LIBXML2_VERSION_STRING}" "static (libxml2.a; ICU and liblzma shared)"
            "${WB_DEBIAN_FLAGS}")
-find_package(XercesC REQUIRED)
-# Xerces-C's network accessor needs libcurl, which Debian's -dev packages
-# here do not bring as a link name: the runtime library by its soname.
-find_library(WB_CURL NAMES curl libcurl.so.4 REQUIRED)
 find_package(Threads REQUIRED)
-wb_archive(wb_xerces libxerces-c.a XercesC::XercesC ICU::uc ICU::data ${WB_CURL} Threads::Threads)
-wb_library(xerces-c "${XercesC_VERSION}" "static (libxerces-c.a; ICU and libcurl shared)"
-           "${WB_DEBIAN_FLAGS}")
+if(WB_WITH_XERCES)
+  find_package(XercesC REQUIRED)
+  # Xerces-C's network accessor needs libcurl, which Debian's -dev packages
+  # here do not bring as a link name: the runtime library by its soname.
+  find_library(WB_CURL NAMES curl libcurl.so.4 REQUIRED)
+  wb_archive(wb_xerces libxerces-c.a XercesC::XercesC ICU::uc ICU::data ${WB_CURL} Threads::Threads)
+  wb_library(xerces-c "${XercesC_VERSION}" "static (libxerces-c.a; ICU and libcurl shared)"
+             "${WB_DEBIAN_FLAGS}")
+else()
+  wb_left_out_target(wb_xerces)
+endif()
 find_package(expat CONFIG REQUIRED)
 wb_archive(wb_expat libexpat.a expat::expat m)
 wb_library(expat "${expat_VERSION}" "static (libexpat.a)" "${WB_DEBIAN_FLAGS}")

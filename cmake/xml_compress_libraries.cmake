@@ -16,7 +16,9 @@ wb_library(mxml "${MXML_VERSION}" "static (libmxml.a)" "${WB_DEBIAN_FLAGS}")
 
 # Poco's XML (SAX2 over expat, DOM, XMLWriter): shared, as Debian ships it.
 add_library(wb_poco_xml INTERFACE)
-target_link_libraries(wb_poco_xml INTERFACE Poco::XML Poco::Foundation)
+if(WB_WITH_POCO)
+  target_link_libraries(wb_poco_xml INTERFACE Poco::XML Poco::Foundation)
+endif()
 # Poco's and TinyXML-2's targets carry compile definitions (glibc feature
 # macros such as _XOPEN_SOURCE=500, _DEBUG in Debug builds, POCO_UNBUNDLED,
 # TINYXML2_IMPORT) that would apply to every codec of wirebench_codecs: they
@@ -32,8 +34,10 @@ function(wb_definitions_to_sources target)
 endfunction()
 set(WB_POCO_SOURCE_GLOBS ${PROJECT_SOURCE_DIR}/codecs/*/adapters/poco*.cpp
     ${PROJECT_SOURCE_DIR}/benchmarks/standalone/*poco*.cpp)
-wb_definitions_to_sources(Poco::Foundation ${WB_POCO_SOURCE_GLOBS})
-wb_definitions_to_sources(Poco::XML ${WB_POCO_SOURCE_GLOBS})
+if(WB_WITH_POCO)
+  wb_definitions_to_sources(Poco::Foundation ${WB_POCO_SOURCE_GLOBS})
+  wb_definitions_to_sources(Poco::XML ${WB_POCO_SOURCE_GLOBS})
+endif()
 wb_definitions_to_sources(tinyxml2::tinyxml2
                           ${PROJECT_SOURCE_DIR}/codecs/xml/adapters/tinyxml2_codec.cpp
                           ${PROJECT_SOURCE_DIR}/benchmarks/standalone/tinyxml2*.cpp)

@@ -11,19 +11,23 @@
 #define WB_ROUTER(format, ident, name, labels)
 #define WB_PICK(pick, format, role, name)
 
-// Declare every factory named in the registry...
+// Declare every factory named in the registry, weak: a library left out of
+// the build (cmake: WB_WITH_<LIBRARY>=OFF) leaves its adapters' factories
+// undefined, their addresses null, and its lines out of the lists below. The
+// executables link the codecs' whole archive (CMakeLists.txt), since a weak
+// reference alone pulls no adapter out of it...
 #undef WB_ENCODER
 #undef WB_DECODER
 #undef WB_ACCESSOR
 #undef WB_ROUTER
 #define WB_ENCODER(format, ident, name, labels) \
-  std::unique_ptr<wb::Encoder> wb_make_encoder_##format##_##ident();
+  [[gnu::weak]] std::unique_ptr<wb::Encoder> wb_make_encoder_##format##_##ident();
 #define WB_DECODER(format, ident, name, exact, labels) \
-  std::unique_ptr<wb::Decoder> wb_make_decoder_##format##_##ident();
+  [[gnu::weak]] std::unique_ptr<wb::Decoder> wb_make_decoder_##format##_##ident();
 #define WB_ACCESSOR(format, ident, name, labels) \
-  std::unique_ptr<wb::Accessor> wb_make_accessor_##format##_##ident();
+  [[gnu::weak]] std::unique_ptr<wb::Accessor> wb_make_accessor_##format##_##ident();
 #define WB_ROUTER(format, ident, name, labels) \
-  std::unique_ptr<wb::Router> wb_make_router_##format##_##ident();
+  [[gnu::weak]] std::unique_ptr<wb::Router> wb_make_router_##format##_##ident();
 #include "codecs/registry.def"
 #undef WB_ENCODER
 #undef WB_DECODER
@@ -62,6 +66,26 @@ constexpr std::string_view dashed() {
   return {D.text, sizeof(D.text) - 1};
 }
 
+bool built(const CodecEntry& c) {
+  return c.make_encoder || c.make_decoder;
+}
+template <class Entry>
+bool built(const Entry& e) {
+  return e.make != nullptr;
+}
+// The entries of all whose adapters were built, in registry order.
+template <class Entry>
+std::vector<Entry> built_of(std::span<const Entry> all) {
+  std::vector<Entry> out;
+  for (const Entry& e : all)
+    if (built(e)) out.push_back(e);
+  return out;
+}
+
+std::span<const CodecEntry> all_codecs();
+std::span<const RouterEntry> all_routers();
+std::span<const AccessorEntry> all_accessors();
+
 }  // namespace
 
 std::span<const FormatEntry> format_entries() {
@@ -76,6 +100,35 @@ std::span<const FormatEntry> format_entries() {
 }
 
 std::span<const CodecEntry> codecs() {
+  static const std::vector<CodecEntry> kBuilt = built_of(all_codecs());
+  return kBuilt;
+}
+
+std::span<const RouterEntry> routers() {
+  static const std::vector<RouterEntry> kBuilt = built_of(all_routers());
+  return kBuilt;
+}
+
+std::span<const AccessorEntry> accessors() {
+  static const std::vector<AccessorEntry> kBuilt = built_of(all_accessors());
+  return kBuilt;
+}
+
+std::vector<std::string> left_out_codecs() {
+  std::vector<std::string> out;
+  auto key = [](const std::string& context_key) { return context_key.substr(6); };  // "codec."
+  for (const auto& c : all_codecs())
+    if (!built(c)) out.push_back(key(label_context_key(c)));
+  for (const auto& r : all_routers())
+    if (!built(r)) out.push_back(key(label_context_key(r)));
+  for (const auto& a : all_accessors())
+    if (!built(a)) out.push_back(key(label_context_key(a)));
+  return out;
+}
+
+namespace {
+
+std::span<const CodecEntry> all_codecs() {
   // ...and list them.
 #undef WB_ENCODER
 #undef WB_DECODER
@@ -105,7 +158,7 @@ std::span<const CodecEntry> codecs() {
   return kCodecs;
 }
 
-std::span<const RouterEntry> routers() {
+std::span<const RouterEntry> all_routers() {
 #undef WB_ROUTER
 #define WB_ROUTER(format, ident, name, labels) \
   {format_name::format, name, labels, &wb_make_router_##format##_##ident},
@@ -117,7 +170,7 @@ std::span<const RouterEntry> routers() {
   return kRouters;
 }
 
-std::span<const AccessorEntry> accessors() {
+std::span<const AccessorEntry> all_accessors() {
 #undef WB_ACCESSOR
 #define WB_ACCESSOR(format, ident, name, labels) \
   {format_name::format, name, labels, &wb_make_accessor_##format##_##ident},
@@ -129,6 +182,8 @@ std::span<const AccessorEntry> accessors() {
 #define WB_ACCESSOR(format, ident, name, labels)
   return std::span<const AccessorEntry>(kAccessors, std::size(kAccessors) - 1);
 }
+
+}  // namespace
 
 std::vector<const AccessorEntry*> accessors_of(std::string_view format) {
   std::vector<const AccessorEntry*> out;

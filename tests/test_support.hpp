@@ -25,6 +25,10 @@ std::string read_file(const std::filesystem::path& path);  // throws std::runtim
 void write_file(const std::filesystem::path& path, std::string_view bytes);
 std::filesystem::path source_dir();    // WB_SOURCE_DIR
 std::filesystem::path fixtures_dir();  // source_dir() / "fixtures"
+// Whether a registry line ("atom.decode.xerces-dom") was left out of this
+// build with its library (cmake's WB_WITH_<LIBRARY>=OFF): a test of that one
+// codec skips it.
+bool left_out_of_build(std::string_view line);
 
 // -------------------------------------------------- third-party corpora
 // Other projects' corpora are not in the tree (docs/testing.md). The one
