@@ -23,8 +23,8 @@ UTEST_ALPHA = 0.05
 # a code change with a machine or build change. (date, load average and the like always differ.)
 MACHINE_KEYS = ("host_name", "cpu_model", "mhz_per_cpu", "num_cpus", "caches", "kernel",
                 "cpu_pinned", "glibc_tunables")
-BUILD_KEYS = ("compiler", "cxx_flags", "wirebench_build_type", "simdjson_implementation",
-              "dataset_seed")
+BUILD_KEYS = ("compiler", "cxx_flags", "wirebench_build_type", "left_out",
+              "simdjson_implementation", "dataset_seed")
 
 
 def _context_value(key, value):

@@ -20,7 +20,8 @@ PAGE = "report.html"
 _STALE_CHARTS = "bandwidth-"
 
 _SUMMARY_CONTEXT = ("cpu_model", "num_cpus", "cpu_pinned", "kernel", "compiler", "cxx_flags",
-                    "wirebench_build_type", "git_commit", "date", "run_kind", "dataset_seed")
+                    "wirebench_build_type", "left_out", "git_commit", "date", "run_kind",
+                    "dataset_seed")
 
 
 def _summary_context(result):

@@ -12,7 +12,7 @@ from . import depth, labels, model, model_view, noise, published, results, stand
 # Sections list only these context keys first (the rest follow in a compact list).
 _CONTEXT_FIRST = ("date", "host_name", "cpu_model", "kernel", "executable", "num_cpus",
                   "mhz_per_cpu", "cpu_pinned",
-                  "compiler", "cxx_flags", "wirebench_build_type", "library_build_type",
+                  "compiler", "cxx_flags", "wirebench_build_type", "left_out", "library_build_type",
                   "simdjson_implementation", "simdjson_ondemand_implementation", "dataset_seed",
                   "git_commit", "glibc_tunables", "note")
 
