@@ -46,8 +46,8 @@ bool exempt(const fs::path& relative) {
 std::set<std::string> codec_tokens(const std::string& registry) {
   std::set<std::string> tokens;
   const std::regex codec_line(
-      R"(^ *WB_(?:JSON_|ATOM_)?(?:ENCODER|DECODER|ACCESSOR|ROUTER)\((?:\w+, )?\w+, "([^"]+)") ");
-      std::istringstream lines(registry);
+      R"re(^ *WB_(?:JSON_|ATOM_)?(?:ENCODER|DECODER|ACCESSOR|ROUTER)\((?:\w+, )?\w+, "([^"]+)")re");
+  std::istringstream lines(registry);
   for (std::string line; std::getline(lines, line);)
     if (std::smatch m; std::regex_search(line, m, codec_line)) tokens.insert(m[1]);
   return tokens;
@@ -61,8 +61,8 @@ std::set<std::string> library_tokens(const std::string& registry) {
     std::istringstream halves(token);
     for (std::string half; std::getline(halves, half, '+');) tokens.insert(half);
   }
-  const std::regex format_line(R"(^WB_FORMAT\(\w+, "([^"]+)") ");
-      std::istringstream lines(registry);
+  const std::regex format_line(R"re(^WB_FORMAT\(\w+, "([^"]+)")re");
+  std::istringstream lines(registry);
   for (std::string line; std::getline(lines, line);)
     if (std::smatch m; std::regex_search(line, m, format_line)) tokens.erase(m[1]);
   tokens.erase("reference");
@@ -80,8 +80,8 @@ struct Hit {
 std::vector<Hit> named_libraries(const std::string& text, bool cpp,
                                  const std::set<std::string>& tokens) {
   std::vector<Hit> hits;
-  const std::regex literal(cpp ? R"("([^"\\\n]*)")" : R"("([^"\\\n]*)"|'([^'\\\n]*)')");
-  const std::regex code_like(R"([A-Za-z0-9+/:._-]+)");
+  const std::regex literal(cpp ? R"re("([^"\\\n]*)")re" : R"re("([^"\\\n]*)"|'([^'\\\n]*)')re");
+  const std::regex code_like(R"re([A-Za-z0-9+/:._-]+)re");
   std::istringstream lines(text);
   int number = 0;
   for (std::string line; std::getline(lines, line);) {
@@ -150,10 +150,12 @@ TEST(Seam, ScannerFindsALibraryChosenInCode) {
 TEST(Seam, RegistryTokensIncludeEveryCodec) {
   const std::set<std::string> tokens =
       library_tokens(read_file(source_dir() / "codecs/registry.def"));
-  for (const CodecEntry& c : codecs())
+  for (const CodecEntry& c : codecs()) {
     if (c.library != "reference" && c.library.find('+') == std::string_view::npos &&
-        !find_format(c.library))
+        !find_format(c.library)) {
       EXPECT_TRUE(tokens.count(std::string(c.library))) << c.library;
+    }
+  }
   for (const RouterEntry& r : routers()) EXPECT_TRUE(tokens.count(std::string(r.library)));
   EXPECT_FALSE(tokens.count("library token"));  // the registry's own comment
 }
@@ -177,7 +179,7 @@ TEST(Seam, NoLibraryNamedOutsideTheSeam) {
 // part that asks for it fall back silently.
 TEST(Seam, EveryPickNamesACodecOfTheRegistry) {
   const std::string registry = read_file(source_dir() / "codecs/registry.def");
-  const std::regex pick_line(R"(^WB_PICK\((\w+), (\w+), (encode|decode), "([^"]+)"\))");
+  const std::regex pick_line(R"re(^WB_PICK\((\w+), (\w+), (encode|decode), "([^"]+)"\))re");
   std::istringstream lines(registry);
   int picks = 0;
   for (std::string line; std::getline(lines, line);) {
