@@ -88,6 +88,8 @@ TEST_F(Cli, DecodeWithEveryDecoder) {
     const CodecEntry& encoder = primary_encoder(format);
     const std::vector<DatasetKind> kinds = all_datasets();
     const auto decoders = codecs_of(format, Role::decode);
+    // wcfjson keeps only its reference encoder in a build without Xerces-C.
+    if (decoders.empty()) continue;
     // A format with fewer decoders than datasets takes turns the other way.
     for (std::size_t i = 0; i < std::max(decoders.size(), kinds.size()); ++i) {
       const CodecEntry& d = *decoders[i % decoders.size()];
