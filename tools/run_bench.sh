@@ -259,10 +259,6 @@ for band in "${bands[@]}"; do
   IFS=: read -r _ band_time _ <<<"$band"
   [[ "$band_time" =~ ^[0-9]*\.?[0-9]+$ ]] || die "--min-time wants seconds, got '$band_time'"
 done
-# A focused run is a question about its own benchmarks: the steps that
-# describe the whole suite (standalone loops, instruction counts) leave it be.
-whole_suite=1
-[[ -n "$filter" ]] && whole_suite=0
 # What selects the benchmarks: the listing, the timed bands and the memory
 # run share it.
 selection=(--benchmark_out_format=json)
@@ -276,9 +272,18 @@ for arg in "${extra[@]}"; do
     --benchmark_list_tests | --benchmark_list_tests=true | --benchmark_list_tests=1 | --help | -h)
       exec "$EXE" "${selection[@]}" "${extra[@]}"
       ;;
-    --benchmark_filter=*) whole_suite=0 ;;
   esac
 done
+# A focused run is a question about its own benchmarks: the steps that
+# describe the whole suite (standalone loops, instruction counts) leave it be.
+# Which a run is, the executable says (benchmarks/scope.hpp), as it says in
+# the result's run_scope.
+scope_args=("${selection[@]}" "${extra[@]}")
+((threads)) && scope_args+=(--wirebench_threads)
+scope=$("$EXE" --wirebench_scope "${scope_args[@]}") ||
+  die "cannot tell the run's scope: ${EXE##*/} --wirebench_scope failed"
+whole_suite=0
+[[ "$scope" == whole ]] && whole_suite=1
 ((icount && !whole_suite)) &&
   log "--icount counts the whole suite's atom/science/8100 decoders: left out of a focused run"
 common=("${selection[@]}" --benchmark_color=false)

@@ -26,7 +26,8 @@ SIBLING_SUFFIXES = ("-conformance", "-standalone", "-icount", "-threads")
 GZIP_OVER = 4 * 2**20
 # The documents whose citations keep a run in the tree (paths relative to the repository).
 CITING_GLOBS = ("README.md", "docs/*.md", "docs/**/*.md")
-# A filter that selects every benchmark (Google Benchmark's default is ".").
+# How a file from before run_scope was judged: a filter that selects every benchmark (Google
+# Benchmark's default is ".") made it the whole suite.
 _WHOLE = ("", ".", ".*", "all")
 
 
@@ -53,7 +54,11 @@ class Run:
 
     @property
     def whole_suite(self):
-        """True for a run of every benchmark (not --filter, not --threads)."""
+        """True for a run of every benchmark (not --filter, not --threads): the run_scope the
+        benchmark executable wrote (benchmarks/scope.hpp). A file from before that field is
+        judged as it was then, by its kind and filter."""
+        if "run_scope" in self.context:
+            return self.context["run_scope"] == "whole"
         if str(self.context.get("run_kind", "default")) != "default":
             return False
         if "benchmark_filter" in self.context:
@@ -66,7 +71,7 @@ class Run:
     def description(self):
         """What the run holds, in a few words."""
         kind = str(self.context.get("run_kind", "default"))
-        if kind != "default":
+        if kind not in ("default", "focused"):
             return kind
         if self.whole_suite:
             return "the whole suite"
