@@ -97,19 +97,6 @@ class FakeBuild(unittest.TestCase, ScreenChecks):
         self.assertAlmostEqual(slow["paired_ratio_low"], 30.0)
         self.assertAlmostEqual(slow["paired_ratio_high"], 31.0)
 
-    def test_the_executable_owns_the_scope(self):
-        # Any filter makes a run focused, "." too; no filter (whatever band) is the whole
-        # suite; a thread run is not. run_bench.sh and the result's run_scope both ask this.
-        def scope(*args):
-            return subprocess.run([str(REAL_BUILD / "wirebench_bench"), "--wirebench_scope",
-                                   *args], capture_output=True, text=True,
-                                  check=True).stdout.strip()
-        self.assertEqual(scope(), "whole")
-        self.assertEqual(scope("--wirebench_rows=0-999", "--wirebench_rounds=6"), "whole")
-        self.assertEqual(scope("--benchmark_filter=."), "focused")
-        self.assertEqual(scope("--benchmark_filter=all"), "focused")
-        self.assertEqual(scope("--wirebench_threads"), "focused")
-
     def test_filter_matching_nothing_is_an_error(self):
         proc = run_bench(self.build, self.out, "--filter", "nomatch")
         self.assertEqual(proc.returncode, 2)
@@ -201,6 +188,19 @@ class RealBuild(unittest.TestCase, ScreenChecks):
             self.assertEqual(len(run.cpu), 6, run.name.full)
         # The process decided as the rule, applied to the file's own rounds, decides.
         self.assertEqual(race.check(result), [])
+
+    def test_the_executable_owns_the_scope(self):
+        # Any filter makes a run focused, "." too; no filter (whatever band) is the whole
+        # suite; a thread run is not. run_bench.sh and the result's run_scope both ask this.
+        def scope(*args):
+            return subprocess.run([str(REAL_BUILD / "wirebench_bench"), "--wirebench_scope",
+                                   *args], capture_output=True, text=True,
+                                  check=True).stdout.strip()
+        self.assertEqual(scope(), "whole")
+        self.assertEqual(scope("--wirebench_rows=0-999", "--wirebench_rounds=6"), "whole")
+        self.assertEqual(scope("--benchmark_filter=."), "focused")
+        self.assertEqual(scope("--benchmark_filter=all"), "focused")
+        self.assertEqual(scope("--wirebench_threads"), "focused")
 
     def test_filter_matching_nothing_is_an_error(self):
         proc = run_bench(REAL_BUILD, self.out, "--filter", "nomatch")
