@@ -146,6 +146,31 @@ class Page(unittest.TestCase):
         colours = self.js("Array.from({length: 40}, (_, i) => window.wbColor(i))")
         self.assertEqual(len(set(colours)), 40)
 
+    def test_bandwidth_chart_draws_each_formats_fastest_call_and_the_rest_on_request(self):
+        lines = ("window.wbCharts['bandwidth-chart'].data.datasets.map(d => d.label)")
+        choose = ("(() => { const s = document.getElementById('bandwidth-lines'); "
+                  "s.value = '%s'; s.dispatchEvent(new Event('change')); })()")
+        ranked = self.python_ranking("lan")
+
+        def first_of(key):
+            seen = {}
+            for label, _ in ranked:
+                seen.setdefault(key(label), label)
+            return sorted(seen.values())
+
+        # The format is a label's first word; its compression follows " + ".
+        self.assertEqual(sorted(self.js(lines)), first_of(lambda label: label.split()[0]))
+        self.assertEqual(len(self.js(lines)), 2)  # json and atom
+        try:
+            self.js(choose % "compression")
+            by_compression = first_of(lambda label: (label.split()[0], label.partition(" + ")[2]))
+            self.assertEqual(sorted(self.js(lines)), by_compression)
+            self.assertGreater(len(by_compression), 2)
+        finally:
+            self.js(choose % "format")
+        self.browser.drain()
+        self.assertEqual(self.browser.console_errors, [])
+
     def test_axes_labelled_and_log_scales_marked(self):
         axes = self.js("""Object.entries(window.wbCharts).map(([id, chart]) =>
             [id, Object.values(chart.options.scales).filter(s => s.type !== 'category')

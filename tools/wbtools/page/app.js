@@ -243,16 +243,24 @@
     renderBandwidth(link);
   }
 
-  function renderBandwidth(link) {
-    const best = {};
+  // The lines of the time-against-bandwidth chart: the fastest call of each format, or on
+  // request (#bandwidth-lines) the fastest of each format and compression. Every pairing of
+  // the whole suite's format would be a hundred lines that hide each other.
+  function bandwidthSeries(link) {
+    const byCompression = $("bandwidth-lines").value === "compression";
+    const best = new Map();
     for (const [p] of wbModel.rank(filtered(state.caseKey), link)) {
-      const key = `${p.format}/${p.compression}`;
-      if (!best[key]) best[key] = p;
+      const key = byCompression ? `${p.format}/${p.compression}` : p.format;
+      if (!best.has(key)) best.set(key, p);
     }
-    const series = Object.values(best);
+    return [[...best.values()], byCompression];
+  }
+
+  function renderBandwidth(link) {
+    const [series, byCompression] = bandwidthSeries(link);
     const low = 1e5, high = 1e11, points = 61;
     const grid = Array.from({length: points}, (_, i) => low * (high / low) ** (i / (points - 1)));
-    // The legend names each line's pairing while that takes a few rows; with many formats
+    // The legend names each line's pairing while that takes a few rows; with many lines
     // (17 formats x 6 compressions in the whole suite) it names the format and compression,
     // which is what tells the lines apart, and the tooltip names the pairing.
     const size = 10, padding = 8;
@@ -266,8 +274,9 @@
     }
     $("bandwidth-box").style.height = `${360 + legend.height}px`;
     fill("bandwidth-caption", `Total time against bandwidth at ${link.name}'s RTT ` +
-         `${F.seconds(link.rtt_s)} and knobs: the fastest pairing of each format and ` +
-         `compression${named ? "" : " (a line's pairing in its tooltip)"}`);
+         `${F.seconds(link.rtt_s)} and knobs: the fastest call of each format` +
+         `${byCompression ? " and compression" : ""}` +
+         `${named ? "" : " (a line's pairing in its tooltip)"}`);
     draw("bandwidth-chart", {
       type: "line",
       data: {datasets: series.map((p, i) => ({
@@ -352,6 +361,7 @@
                                                    renderCalculator(); });
     $("compression").addEventListener("change", () => { state.compression = $("compression").value;
                                                         renderCalculator(); });
+    $("bandwidth-lines").addEventListener("change", () => renderBandwidth(currentLink()));
     $("top").addEventListener("change", () => {
       state.top = $("top").value === "all" ? "all" : Number($("top").value);
       renderRanking();
