@@ -11,8 +11,8 @@ import os
 import tempfile
 import unittest
 
-from wbtools import links, model, report, results, units
-from wbtools.page import chromium, compare_page, screenshots
+from wbtools import links, model, report, report_tables, results, units
+from wbtools.page import chromium, compare_page, markdown, screenshots
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REAL = os.path.join(HERE, "data", "published-science-1000.json")
@@ -24,6 +24,9 @@ needs_chromium = unittest.skipUnless(
     chromium.find(), f"Chromium is not installed (Debian package '{chromium.PACKAGE}', "
     "which tools/lib.sh installs)")
 
+# Resolves when the "All tables" appendix, opened, is built (it is unpacked on first open).
+WAIT_APPENDIX = """new Promise((resolve) => { const wait = () => window.wbAppendixReady ?
+  resolve(true) : setTimeout(wait, 20); wait(); })"""
 RANKING = """Array.from(document.querySelectorAll('#ranking tbody tr')).map(tr =>
   [tr.dataset.pairing, Number(tr.dataset.total)])"""
 
@@ -168,6 +171,24 @@ class Page(unittest.TestCase):
             self.assertGreater(len(by_compression), 2)
         finally:
             self.js(choose % "format")
+        self.browser.drain()
+        self.assertEqual(self.browser.console_errors, [])
+
+    def test_appendix_built_when_opened(self):
+        # Closed, it is not built; opened, it holds every table REPORT.md once held.
+        self.assertEqual(self.js("document.getElementById('appendix').innerHTML"), "")
+        self.js("document.getElementById('appendix').closest('details').open = true")
+        self.assertTrue(self.js(WAIT_APPENDIX))
+        html = self.js("document.getElementById('appendix').innerHTML")
+        want = markdown.to_html(report_tables.tables(self.result, model.collect(self.result),
+                                                     self.links))
+        self.assertEqual(self.js("document.getElementById('appendix').childElementCount"),
+                         self.js("(() => { const d = document.createElement('div'); "
+                                 f"d.innerHTML = {json.dumps(want)}; "
+                                 "return d.childElementCount; })()"))
+        self.assertIn("Throughput per library", html)
+        run = self.result.get("json/science/1000/decode/simdjson-dom/from:reference")
+        self.assertIn(units.seconds(run.median()), html)
         self.browser.drain()
         self.assertEqual(self.browser.console_errors, [])
 

@@ -380,6 +380,29 @@
     }
   }
 
+  // The "All tables" appendix comes gzipped (data.appendix_gzip) and is unpacked and built
+  // when its section is first opened: most readers never open it, and building its tables
+  // took longer than the rest of the page's text.
+  async function gunzip(base64) {
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    return new Response(stream).text();
+  }
+
+  function setupAppendix() {
+    const details = $("appendix").closest("details");
+    let built = false;
+    const build = async () => {
+      if (built || !details.open) return;
+      built = true;
+      $("appendix").innerHTML = D.appendix_gzip ? await gunzip(D.appendix_gzip) :
+        "<p>No further tables.</p>";
+      window.wbAppendixReady = true;
+    };
+    details.addEventListener("toggle", build);
+    build();
+  }
+
   // Links to sections the run has nothing for are not offered.
   function trimNav() {
     for (const a of document.querySelectorAll("nav a")) {
@@ -402,7 +425,7 @@
   sections.renderNoise();
   sections.renderWire();
   sections.renderScenarios();
-  $("appendix").innerHTML = D.appendix || "<p>No further tables.</p>";
+  setupAppendix();
   if (hasModel && state.linkName) setLink(state.linkName);
   renderAll();
   trimNav();
