@@ -212,7 +212,8 @@ class RacingPage(Layout, unittest.TestCase):
                 self.assertIn(f"Tied with {ties} other call", answer, link.name)
             else:
                 self.assertNotIn("Tied with", answer, link.name)
-            self.assertIn("8 with a part racing settled", answer)
+            self.assertIn("8 with a part racing settled",
+                          js("document.getElementById('answer-note').textContent"))
         # model.js itself: a settled call is never tied, whatever the intervals.
         self.assertEqual(js("""(() => {
           const link = JSON.parse(document.getElementById('wb-data').textContent).links[0];

@@ -194,6 +194,7 @@
     $("bandwidth-section").hidden = false;
     if (!ranked.length) {
       fill("answer", "No pairing of this payload matches the filters.");
+      fill("answer-note");
       fill("best-formats");
       fill("ranking");
       return;
@@ -211,13 +212,15 @@
          `(${F.percent(bestParts.cpu_share)}), wire ${F.seconds(bestParts.wire)}. `,
          `CPU and wire cost the same at ${crossoverText(best, link)} on this link's RTT.`,
          tiedWith ? ` Tied with ${tiedWith} other call${tiedWith === 1 ? "" : "s"}: their ` +
-                    `95 % intervals overlap, so the data cannot rank them.` : ""),
-      el("p", {class: "small wide-only"},
+                    `95 % intervals overlap, so the data cannot rank them.` : ""));
+    // What was ranked and on which link, after the table of each format's fastest call:
+    // above it, it pushed the table's end out of a desktop's first screen.
+    fill("answer-note",
          `${ranked.length} pairings ranked (format × serializer × parser × compression); `,
          settledCalls ? `${settledCalls} with a part racing settled (marked: slower by a ` +
                         "margin, never tied); " : "",
          link.name === "custom" ? "custom: " : "",
-         linkSummary(link), "."));
+         linkSummary(link), ".");
     renderBest(ranked, link);
     const shown = state.top === "all" ? ranked : ranked.slice(0, state.top);
     fill("ranking-count", `${ranked.length}`);
