@@ -5,14 +5,16 @@ The page is built from tools/tests/data/published-science-1000.json (the json an
 science/1000 benchmarks of the published run) and synthetic.json, so no benchmark runs.
 """
 
+import base64
 import dataclasses
+import gzip
 import json
 import os
 import tempfile
 import unittest
 
 from wbtools import links, model, report, report_tables, results, units
-from wbtools.page import chromium, compare_page, markdown, screenshots
+from wbtools.page import build, chromium, compare_page, markdown, screenshots
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REAL = os.path.join(HERE, "data", "published-science-1000.json")
@@ -72,6 +74,21 @@ class Page(unittest.TestCase):
         self.assertNotIn("<script src", text)
         self.assertNotIn("<link rel=\"stylesheet\"", text)
         self.assertIn("Chart.js v3", text)
+
+    def test_data_travels_gzipped_and_unpacks_to_the_page_data(self):
+        with open(self.page, encoding="utf-8") as handle:
+            text = handle.read()
+        start = text.index('id="wb-data">') + len('id="wb-data">')
+        packed = text[start:text.index("</script>", start)]
+        data = json.loads(gzip.decompress(base64.b64decode(packed)))
+        self.assertEqual(data["default_case"], "science/1000")
+        self.assertEqual(len(data["pairings"]["science/1000"]),
+                         len(model.collect(self.result).of_case("science", 1000)))
+        # What the page unpacked is that object.
+        self.assertEqual(json.loads(self.js("wbDom.data().then((d) => JSON.stringify(d.links))")),
+                         data["links"])
+        # The same data makes the same bytes: no timestamp in the gzip.
+        self.assertEqual(build.gzip_json(data), build.gzip_json(json.loads(json.dumps(data))))
 
     def test_first_view_ranks_the_default_case(self):
         self.assertEqual(self.js("document.getElementById('case').value"), "science/1000")

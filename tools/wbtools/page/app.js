@@ -1,11 +1,12 @@
 // The report page: what the run holds, then the calculator (the fastest call of each format
 // on a link, every link's fastest, every pairing on request), then the evidence. Data: the
-// JSON object of tools/wbtools/page/data.py in #wb-data; the transfer model: wbModel
+// JSON object of tools/wbtools/page/data.py in #wb-data, gzipped (wbDom.data unpacks it);
+// the transfer model: wbModel
 // (model.js); formatting: wbFormat (format.js); building: wbDom (dom.js); charts: Chart.js.
 "use strict";
 
-(() => {
-  const D = JSON.parse(document.getElementById("wb-data").textContent);
+(async () => {
+  const D = await wbDom.data();
   const F = wbFormat;
   const W = wbDom;
   const {$, el, table, fill, draw} = W;
@@ -374,32 +375,29 @@
     }
   }
 
-  function renderAll() {
-    renderCalculator();
-    if (state.caseKey) evidence.render(state.caseKey);
+  function renderCaseNames() {
     const name = $("case").selectedOptions[0];
     for (const node of document.querySelectorAll(".case-name")) {
       node.textContent = name ? name.textContent : "(no payload in this run)";
     }
   }
 
-  // The "All tables" appendix comes gzipped (data.appendix_gzip) and is unpacked and built
-  // when its section is first opened: most readers never open it, and building its tables
-  // took longer than the rest of the page's text.
-  async function gunzip(base64) {
-    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-    return new Response(stream).text();
+  function renderAll() {
+    renderCalculator();
+    if (state.caseKey) evidence.render(state.caseKey);
+    renderCaseNames();
   }
 
+  // The "All tables" appendix is built when its section is first opened: most readers never
+  // open it, and building its tables (3.9 MB of HTML for a whole-suite run) took longer than
+  // the rest of the page's text.
   function setupAppendix() {
     const details = $("appendix").closest("details");
     let built = false;
-    const build = async () => {
+    const build = () => {
       if (built || !details.open) return;
       built = true;
-      $("appendix").innerHTML = D.appendix_gzip ? await gunzip(D.appendix_gzip) :
-        "<p>No further tables.</p>";
+      $("appendix").innerHTML = D.appendix || "<p>No further tables.</p>";
       window.wbAppendixReady = true;
     };
     details.addEventListener("toggle", build);
@@ -422,15 +420,25 @@
   evidence.setup();
   holds.renderHolds();
   holds.renderComparison();
-  sections.renderContext();
+  sections.renderContext();  // the machine's line and warnings under the page's title
+  if (hasModel && state.linkName) setLink(state.linkName);
+  renderCalculator();
+  renderCaseNames();
+  // The first view is drawn: the browser paints it before the evidence below it, which
+  // took as long again, is built (after the next frame, or 100 ms in a hidden tab that
+  // draws no frames).
+  performance.mark("wb-first-view");
+  await new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 100);
+  });
   evidence.renderSizes();
   sections.renderConformance();
   sections.renderNoise();
   sections.renderWire();
   sections.renderScenarios();
   setupAppendix();
-  if (hasModel && state.linkName) setLink(state.linkName);
-  renderAll();
+  if (state.caseKey) evidence.render(state.caseKey);
   trimNav();
   window.wbReady = true;
 })();

@@ -5,9 +5,7 @@ from the result file (and the files beside it) through the same code REPORT.md u
 page and `wirebench model` agree; the transfer model itself runs in the page (model.js).
 """
 
-import base64
 import dataclasses
-import gzip
 import math
 import statistics
 
@@ -258,16 +256,6 @@ def conformance_data(matrix_data):
             "corpus": conformance.corpus_name(matrix_data)}
 
 
-def appendix_gzip(html):
-    """The "All tables" appendix as base64 of its gzip: the page's largest part (4 MB of
-    table rows for a whole-suite run), shown only when its section is opened, shrinks about
-    tenfold; the page unpacks it then (DecompressionStream). "" for no appendix."""
-    if not html:
-        return ""
-    # mtime=0: the same tables give the same bytes, so a page written again is unchanged.
-    return base64.b64encode(gzip.compress(html.encode("utf-8"), 9, mtime=0)).decode("ascii")
-
-
 def build(result, links, conformance_matrix=None, wire_result=None, appendix_html="",
           scenario_files=None, pairings=None):
     """The page's data object (JSON-ready: NaN replaced by None). scenario_files: scenario
@@ -335,5 +323,5 @@ def build(result, links, conformance_matrix=None, wire_result=None, appendix_htm
         "failed": [[run.name.full, run.error] for run in result.failed()],
         "wire": wire_data(wire_result, names),
         "scenarios": scenarios_data(scenario_files),
-        "appendix_gzip": appendix_gzip(appendix_html),
+        "appendix": appendix_html,
     })

@@ -148,6 +148,17 @@ const wbDom = (() => {
     return el("span", {class: "settled", title: why || null}, text);
   }
 
+  // The page's data object: JSON, gzipped and base64-encoded by page/build.py (the JSON of a
+  // whole-suite run is 11 MB, most of a page a browser had to read before drawing a thing),
+  // unpacked with the browser's DecompressionStream.
+  async function data(id = "wb-data") {
+    const text = atob(document.getElementById(id).textContent.trim());
+    const bytes = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+    const stream = new Response(bytes).body.pipeThrough(new DecompressionStream("gzip"));
+    return JSON.parse(new TextDecoder().decode(await new Response(stream).arrayBuffer()));
+  }
+
   return {$, COLORS, color, marker, charts, el, table, fill, wrap, barLabels, legendFit,
-          draw, clear, showBox, ticks, what, settledMark};
+          draw, clear, showBox, ticks, what, settledMark, data};
 })();
