@@ -388,16 +388,16 @@
     renderCaseNames();
   }
 
-  // The "All tables" appendix is built when its section is first opened: most readers never
-  // open it, and building its tables (3.9 MB of HTML for a whole-suite run) took longer than
-  // the rest of the page's text.
+  // The "All tables" appendix (#wb-appendix, gzipped apart from the data) is unpacked and
+  // built when its section is first opened: most readers never open it, and unpacking and
+  // building its tables (3.9 MB of HTML for a whole-suite run) held up every load.
   function setupAppendix() {
     const details = $("appendix").closest("details");
     let built = false;
-    const build = () => {
+    const build = async () => {
       if (built || !details.open) return;
       built = true;
-      $("appendix").innerHTML = D.appendix || "<p>No further tables.</p>";
+      $("appendix").innerHTML = (await W.unpack("wb-appendix")) || "<p>No further tables.</p>";
       window.wbAppendixReady = true;
     };
     details.addEventListener("toggle", build);
