@@ -87,7 +87,10 @@ class Layout:
 
     @classmethod
     def open_browser(cls):
-        cls.browser = chromium.Browser().__enter__()
+        # Opening every section lays out the published run's appendix, 3.9 MB of tables:
+        # 10-14 s on a busy 2-core machine, which the default 30 s per call did not always
+        # cover while other tests ran.
+        cls.browser = chromium.Browser(timeout=120).__enter__()
 
     @classmethod
     def tearDownClass(cls):
