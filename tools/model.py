@@ -3,11 +3,13 @@
 
 One call's time = encode + compress + transfer + decompress + decode, per payload in
 RESULT.json, per link profile and per (format, serializer, parser, compression). By default it
-prints the answer: for every link and payload, the fastest call of each format in the file,
-then the paged sequence (the science subset as 9 requests) fastest per format, then the
-relay-2009 fit. --top N adds each payload's N fastest pairings and the N fastest paged
-sequences, with the CPU share and the bandwidth at which CPU and wire cost the same;
---all adds every pairing. Link profiles: tools/links.json (+ --links FILE).
+prints the answer: per link and payload the fastest call, with the calls tied with it (their
+95 % intervals overlap), then the fastest paged sequence (the science subset as 9 requests)
+per link, then the relay-2009 fit. --per-format adds, per link, the fastest call of each
+format in the file and the paged sequence's fastest per format. --top N adds each payload's N
+fastest pairings and the N fastest paged sequences, with the CPU share and the bandwidth at
+which CPU and wire cost the same; --all adds every pairing. Link profiles: tools/links.json
+(+ --links FILE).
 """
 
 import argparse
@@ -27,6 +29,9 @@ def parse_args(argv):
     parser.add_argument("--links", metavar="FILE",
                         help="extra link profiles (same shape as tools/links.json)")
     parser.add_argument("--dataset", help="only this dataset (message, airport, science)")
+    parser.add_argument("--per-format", action="store_true",
+                        help="also, per link, the fastest call of each format for every "
+                             "payload and the fastest paged sequence of each format")
     more = parser.add_mutually_exclusive_group()
     more.add_argument("--top", type=cli.positive_int, metavar="N",
                       help="also the N fastest pairings per payload and paged sequences")
@@ -78,15 +83,25 @@ def main(argv=None):
     estimator = ("paired times: the probe's fast time x the median per-round ratio, "
                  "intervals over the rounds" if paired.in_rounds(result.context) else "medians")
     print(f"# Transfer model: {args.result} ({args.clock}_time {estimator})\n")
+    print("## The fastest call per link and payload\n")
+    print("One call = encode + compress + wire + decompress + decode. The calls tied with the "
+          "fastest are those whose 95 % intervals overlap its own: the data cannot rank them. "
+          "The fastest call of each format: --per-format; each payload's fastest pairings: "
+          "--top N; every pairing: --all.\n")
+    print(model_view.answer_table(pairings, chosen, args.dataset) + "\n")
+    print("Link profiles (tools/links.json):\n")
+    print(model_view.links_list(chosen) + "\n")
+    paged = model_view.paged_answer_table(pairings, chosen, args.dataset)
+    if paged:
+        print(model_view.paged_heading() + ", the fastest per link:\n")
+        print(paged + "\n")
     for note in pairings.notes:
-        print(f"note: {note}")
-    print()
-    print("## Fastest call per format\n")
-    print("Per link and payload, the fastest call of each format, whatever its libraries and "
-          "compression, fastest first. " + (
-              "Each payload's pairings follow." if args.top or args.all else
-              "Each payload's fastest pairings: --top N; every pairing: --all.") + "\n")
-    print(model_view.fastest_sections(pairings, chosen, args.dataset))
+        print(f"note: {note}\n")
+    if args.per_format:
+        print("## Fastest call per format\n")
+        print("Per link and payload, the fastest call of each format, whatever its libraries "
+              "and compression, fastest first.\n")
+        print(model_view.fastest_sections(pairings, chosen, args.dataset))
     if args.top or args.all:
         print(f"## The {args.top} fastest pairings per payload\n" if args.top else
               "## Every pairing\n")

@@ -125,6 +125,16 @@ class Report(unittest.TestCase):
         split = ElementTree.parse(os.path.join(self.tmp.name, name))
         self.assertTrue(any(rect.find(svg + "title") is not None and "->" in
                             rect.find(svg + "title").text for rect in split.iter(svg + "rect")))
+        # One bar per link and format, the format's fastest call, whatever its compression.
+        result = results.load(FIXTURE)
+        profiles = list(links.load_links().values())
+        case = model.collect(result).of_case("airport", 101)
+        want = [f"{p.format} {p.serializer}->{p.parser}" +
+                ("" if p.compression == "none" else f" +{p.compression}")
+                for link in profiles for p, _ in model.fastest_per_format(case, link)]
+        bars = [text.text for text in split.iter(svg + "text") if "->" in (text.text or "")]
+        self.assertEqual(bars, want)
+        self.assertGreater(len({p.compression for p in case}), 1)
 
 
 class CompareSummary(unittest.TestCase):

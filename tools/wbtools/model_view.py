@@ -103,7 +103,7 @@ def model_sections(pairings, links, dataset=None, top=None):
             out.append(ranking_table(pairings.of_case(ds, rows), link, top) + "\n")
         paged = paged_table(_of_dataset(pairings, dataset), link, top=top)
         if paged:
-            out.append(_paged_heading() + ":\n")
+            out.append(paged_heading() + ":\n")
             out.append(paged + "\n")
     return "\n".join(out)
 
@@ -112,7 +112,8 @@ def _of_dataset(pairings, dataset):
     return model.Pairings([p for p in pairings.items if not dataset or p.dataset == dataset])
 
 
-def _paged_heading():
+def paged_heading():
+    """The paged sequence's bold lead: its rows, page size and connections."""
     total_rows, page_rows = next(iter(model.PAGED.values()))
     return (f"**Paged sequence**: {total_rows:,} rows in pages of {page_rows:,} "
             "(first request on the profile's connection, the rest warm)")
@@ -129,6 +130,59 @@ def standing(index, parts, fastest):
     if "total_low" not in parts or "total_low" not in fastest:
         return "-"
     return "tied" if model.tied(parts, fastest) else "slower"
+
+
+def _tied_text(ties, most=2):
+    """The calls tied with a fastest one, by name up to most, then how many more; "-" for
+    none."""
+    if not ties:
+        return "-"
+    more = f" and {len(ties) - most} more" if len(ties) > most else ""
+    # "; " between calls: a call's own label holds ", " before its compression.
+    return "; ".join(call_label(q) for q, _ in ties[:most]) + more
+
+
+def answer_table(pairings, links, dataset=None):
+    """The short answer `wirebench model` leads with: per link and payload the fastest call,
+    whatever its format, libraries and compression, and the calls tied with it (the data
+    cannot rank those, so none is named the fastest alone). One row per link and payload."""
+    rows = []
+    for link in links:
+        for ds, count in pairings.cases():
+            if dataset and ds != dataset:
+                continue
+            ranked = model.rank(pairings.of_case(ds, count), link)
+            if not ranked:
+                continue
+            p, parts = ranked[0]
+            rows.append([f"`{link.name}`", f"{ds} {count:,}", call_label(p),
+                         units.seconds(parts["cpu"]), units.seconds(parts["wire"]),
+                         units.seconds(parts["total"]), units.percent(parts["cpu_share"]),
+                         _tied_text(model.tied_with_fastest(ranked))])
+    return units.table(["link", "payload", "fastest call", "CPU", "wire", "total", "CPU share",
+                        "tied with"], rows, "lllrrrrl")
+
+
+def links_list(links):
+    """One line per link profile: its name and knobs."""
+    return "\n".join(f"- `{link.name}`: {link_summary(link)}" for link in links)
+
+
+def paged_answer_table(pairings, links, dataset=None):
+    """Per link, the fastest paged sequence (the science subset as 9 requests); "" when the
+    file holds no paged dataset's page."""
+    rows = []
+    for link in links:
+        sequences = model.paged_sequence(_of_dataset(pairings, dataset), link)
+        if not sequences:
+            continue
+        p, total, cpu, _, count = sequences[0]
+        rows.append([f"`{link.name}`", call_label(p), count, units.seconds(total),
+                     units.seconds(cpu), units.percent(cpu / total if total else math.nan)])
+    if not rows:
+        return ""
+    return units.table(["link", "fastest sequence", "requests", "total", "CPU", "CPU share"],
+                       rows, "llrrrr")
 
 
 def fastest_sections(pairings, links, dataset=None):
@@ -155,7 +209,7 @@ def fastest_sections(pairings, links, dataset=None):
         out.append(units.table(headers, rows, "llllrrrrrl") + "\n")
         paged = paged_table(_of_dataset(pairings, dataset), link, per_format=True)
         if paged:
-            out.append(_paged_heading() + ", the fastest of each format:\n")
+            out.append(paged_heading() + ", the fastest of each format:\n")
             out.append(paged + "\n")
     return "\n".join(out)
 
@@ -255,8 +309,30 @@ def as_json(pairings, links, dataset=None):
             })
         out["links"].append({"name": link.name, "bandwidth_bps": link.bandwidth_bps,
                              "rtt_s": link.rtt_s, "pairings": entries})
+    out["answer"] = answer_json(pairings, links, dataset)
     latency, bandwidth = fit.relay_2009()
     out["relay_2009_fit"] = {"latency_s": latency, "bandwidth_bps": bandwidth}
+    return out
+
+
+def answer_json(pairings, links, dataset=None):
+    """answer_table's rows for scripts: per link and payload the fastest call and the calls
+    tied with it, each named by its format, serializer, parser and compression."""
+    def name(p):
+        return {"format": p.format, "serializer": p.serializer, "parser": p.parser or None,
+                "compression": p.compression}
+
+    out = []
+    for link in links:
+        for ds, count in pairings.cases():
+            if dataset and ds != dataset:
+                continue
+            ranked = model.rank(pairings.of_case(ds, count), link)
+            if ranked:
+                out.append({"link": link.name, "dataset": ds, "rows": count,
+                            "fastest": name(ranked[0][0]),
+                            "total_s": ranked[0][1]["total"],
+                            "tied_with": [name(q) for q, _ in model.tied_with_fastest(ranked)]})
     return out
 
 
