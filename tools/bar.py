@@ -40,7 +40,9 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from wbtools import cli, compare, links, model, paired, race, results  # noqa: E402
+from wbtools import cli, compare, results  # noqa: E402
+from wbtools.transfer import links, model, race  # noqa: E402
+from wbtools.results import paired  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SLOWED = "pugixml-dom"

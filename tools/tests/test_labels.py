@@ -5,7 +5,9 @@ import os
 import tempfile
 import unittest
 
-from wbtools import depth, labels, results
+from wbtools.report import depth
+from wbtools.results import labels
+from wbtools import results
 
 
 def _entry(name, cpu, rep=0, **extra):

@@ -8,7 +8,8 @@ k = 1: 10 segments (14,480 B), k = 2: 30 (43,440 B), k = 3: 70 (101,360 B), k = 
 
 import unittest
 
-from wbtools import links, model, tcp, wire_model
+from wbtools.transfer import links, model, tcp
+from wbtools.wire import wire_model
 from wbtools.cli import UserError
 
 

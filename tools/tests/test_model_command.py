@@ -9,10 +9,11 @@ import sys
 import tempfile
 import unittest
 
-from wbtools import links, model, results
+from wbtools.transfer import links, model
+from wbtools import results
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-TOOLS = os.path.dirname(HERE)
+COMMANDS = os.path.join(os.path.dirname(HERE), "commands")
 
 # A format the tools have never heard of: the model must not assume json/atom/soap/wcfjson.
 FORMATS = ("json", "atom", "newformat")
@@ -49,7 +50,7 @@ def synthetic_file(path, libraries):
 
 
 def run_model(*args):
-    done = subprocess.run([sys.executable, os.path.join(TOOLS, "model.py"), *args],
+    done = subprocess.run([sys.executable, os.path.join(COMMANDS, "model.py"), *args],
                           capture_output=True, text=True, timeout=300)
     return done
 

@@ -11,7 +11,8 @@ import os
 import tempfile
 import unittest
 
-from wbtools import links, model, report, results, units
+from wbtools.transfer import links, model
+from wbtools import report, results, units
 from wbtools.page import chromium, compare_page, screenshots
 
 HERE = os.path.dirname(os.path.abspath(__file__))

@@ -12,7 +12,9 @@ import re
 import tempfile
 import unittest
 
-from wbtools import links, model, paired, report, results, runs, stats
+from wbtools.transfer import links, model
+from wbtools.results import paired, runs
+from wbtools import report, results, stats
 from wbtools.page import chromium, data as page_data
 from wbtools.cli import read_text
 

@@ -3,7 +3,8 @@ made up here: who is settled, when, and what keeps a competitor racing."""
 
 import unittest
 
-from wbtools import model, race, results
+from wbtools.transfer import model, race
+from wbtools import results
 
 
 def result_of(times, digests=None, settled=None):

@@ -18,10 +18,11 @@ import subprocess
 import tempfile
 import unittest
 
-from wbtools import race, results
+from wbtools.transfer import race
+from wbtools import results
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-SCRIPT = ROOT / "tools" / "run_bench.sh"
+SCRIPT = ROOT / "tools" / "commands" / "bench.sh"
 FAKE = ROOT / "tools" / "tests" / "fake_bench.py"
 REAL_BUILD = pathlib.Path(os.environ.get("WIREBENCH_BUILD", ROOT / "build" / "release"))
 

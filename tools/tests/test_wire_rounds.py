@@ -5,7 +5,7 @@ import io
 import unittest
 from unittest import mock
 
-from wbtools import wire_measure
+from wbtools.wire import wire_measure
 from wbtools.cli import UserError
 
 
