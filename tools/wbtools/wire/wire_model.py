@@ -21,9 +21,12 @@ MEASURED_EXCHANGE = {"tls_handshake_rtts": 0, "auth_challenge": False, "delayed_
                      "middleware_hops": 0, "nagle": "off"}
 _ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__)))))
-# The files a model needs, relative to the repository; the package's __init__ is empty.
-_FILES = ("tools/wbtools/cli.py", "tools/wbtools/links.py", "tools/wbtools/tcp.py",
-          "tools/links.json")
+# The files a model needs, relative to tools/: as they are laid out now (the transfer model in
+# wbtools/transfer/) and as they were before, when wbtools/ was one flat folder, so that a
+# revision of either time loads. The packages' __init__ files are written empty.
+_LAYOUTS = (("wbtools/cli.py", "wbtools/transfer/links.py", "wbtools/transfer/tcp.py",
+             "links.json"),
+            ("wbtools/cli.py", "wbtools/links.py", "wbtools/tcp.py", "links.json"))
 
 
 class Model:
@@ -57,29 +60,49 @@ def at_revision(rev):
                                 capture_output=True, text=True).stdout.strip()
     except (OSError, subprocess.CalledProcessError) as err:
         raise UserError(f"git rev-parse {rev}: {getattr(err, 'stderr', '') or err}") from None
+    texts, errors = None, []
+    for layout in _LAYOUTS:
+        try:
+            texts = {path: _show(commit, f"tools/{path}") for path in layout}
+            break
+        except UserError as err:
+            errors.append(str(err))
+    if texts is None:
+        raise UserError("; ".join(errors))
     folder = tempfile.mkdtemp(prefix="wb-model-")
     package = f"wbtools_at_{commit}"
-    os.makedirs(os.path.join(folder, package))
-    with open(os.path.join(folder, package, "__init__.py"), "w", encoding="utf-8"):
-        pass
-    for path in _FILES:
-        try:
-            text = subprocess.run(["git", "-C", _ROOT, "show", f"{commit}:{path}"], check=True,
-                                  capture_output=True, text=True).stdout
-        except subprocess.CalledProcessError as err:
-            raise UserError(f"git show {commit}:{path}: {err.stderr.strip()}") from None
-        # links.py finds links.json one folder above the package.
-        target = (os.path.join(folder, "links.json") if path.endswith(".json")
-                  else os.path.join(folder, package, os.path.basename(path)))
+    modules = {}
+    for path, text in texts.items():
+        # The files keep their places under tools/, wbtools/ renamed to the package: links.py
+        # finds links.json in the folder above wbtools/.
+        parts = path.split("/")
+        if parts[0] == "wbtools":
+            parts[0] = package
+        target = os.path.join(folder, *parts)
+        for depth in range(1, len(parts)):
+            os.makedirs(os.path.join(folder, *parts[:depth]), exist_ok=True)
+            with open(os.path.join(folder, *parts[:depth], "__init__.py"), "a", encoding="utf-8"):
+                pass
         with open(target, "w", encoding="utf-8") as handle:
             handle.write(text)
+        if path.endswith(".py"):
+            modules[parts[-1][:-3]] = ".".join(parts)[:-3]
     sys.path.insert(0, folder)
     try:
-        tcp = importlib.import_module(f"{package}.tcp")
-        links = importlib.import_module(f"{package}.links")
+        tcp = importlib.import_module(modules["tcp"])
+        links = importlib.import_module(modules["links"])
     finally:
         sys.path.remove(folder)
     return Model(f"code at {commit}", tcp, links)
+
+
+def _show(commit, path):
+    """The text of path at commit (git show)."""
+    try:
+        return subprocess.run(["git", "-C", _ROOT, "show", f"{commit}:{path}"], check=True,
+                              capture_output=True, text=True).stdout
+    except subprocess.CalledProcessError as err:
+        raise UserError(f"git show {commit}:{path}: {err.stderr.strip()}") from None
 
 
 def annotate(cases, model, key):
