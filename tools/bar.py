@@ -72,7 +72,7 @@ def bench(build_dir, out_dir, *options):
     """One default run of the suite; (result path, wall seconds)."""
     started = time.monotonic()
     command = ([os.path.join(ROOT, "wirebench"), "bench"] if build_dir is None else
-               [os.path.join(ROOT, "tools", "run_bench.sh"), build_dir])
+               [os.path.join(ROOT, "tools", "commands", "bench.sh"), build_dir])
     done = subprocess.run(command + ["--out-dir", out_dir, *options], stdout=subprocess.PIPE,
                           text=True, check=False)
     if done.returncode != 0:
