@@ -26,7 +26,7 @@ HEAP_TUNABLES="$(<"$ROOT/tools/heap_tunables.txt")"
 # order, with the unit's probe between every few: the machine's slow windows,
 # some shorter than a second, then move a round's competitors and probes
 # together, and the figures come from the per-round ratios to the probe
-# (tools/wbtools/paired.py). So repetitions are short and rounds many rather
+# (tools/wbtools/results/paired.py). So repetitions are short and rounds many rather
 # than repetitions long: cases of up to ~100 rows take microseconds and reach
 # hundreds of iterations in 0.003 s, the 1,000-row cases take 0.1-36 ms and
 # the 8,100-row ones 0.06-300 ms (one iteration a round for the slowest).
@@ -52,7 +52,7 @@ PROGRESS_EVERY=15
 usage() {
   cat <<'USAGE'
 usage: ./wirebench bench [OPTIONS] [-- BENCHMARK_ARGS...]
-       (tools/run_bench.sh BUILD_DIR [OPTIONS]: the same, on a build of your choice)
+       (tools/commands/bench.sh BUILD_DIR [OPTIONS]: the same, on a build of your choice)
 
 Builds, then runs wirebench_bench pinned to one CPU and writes Google Benchmark's
 JSON to results/<UTC stamp>-<machine>-<short commit>.json (atomically, never
@@ -522,7 +522,7 @@ report_step() {
 
 # On screen: the noise in one line, the conformance of the run's JSON
 # decoders (every decoder for the whole suite) and, for a focused run, its
-# competitors side by side (tools/wbtools/run_summary.py).
+# competitors side by side (tools/wbtools/results/run_summary.py).
 summary_step() {
   local args=("$final")
   [[ -n "$conformance_file" ]] && args+=(--conformance "$conformance_file")
@@ -543,7 +543,7 @@ if full=$(git -C "$ROOT" rev-parse HEAD 2>/dev/null); then
   short=$(git -C "$ROOT" rev-parse --short HEAD)
   [[ -z "$(git -C "$ROOT" status --porcelain --untracked-files=no 2>/dev/null)" ]] || commit="$full-dirty"
 fi
-# The machine is named by its CPU model (wbtools/machine.py): amd-epyc-f26m2.
+# The machine is named by its CPU model (wbtools/results/machine.py): amd-epyc-f26m2.
 machine=$(PYTHONPATH="$ROOT/tools" /usr/bin/python3 -m wbtools.results.machine 2>/dev/null || echo unknown-cpu)
 stamp=$(date -u +%Y%m%dT%H%M%SZ)
 mkdir -p "$out_dir" || die "cannot create $out_dir"
@@ -595,7 +595,7 @@ else
 fi
 log "$total benchmarks; $where; $order" \
   "${bands[*]}; GLIBC_TUNABLES=$HEAP_TUNABLES"
-# The machine's state before and after (wbtools/machine_state.py): recorded in
+# The machine's state before and after (wbtools/results/machine_state.py): recorded in
 # the context, with a warning now when it makes the figures suspect.
 PYTHONPATH="$ROOT/tools" /usr/bin/python3 -m wbtools.results.machine_state --cpu "$cpu" \
   >"$parts_dir/state-before.json" || die "cannot read the machine's state"

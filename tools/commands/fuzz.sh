@@ -19,7 +19,7 @@ MAX_LEN=65536
 usage() {
   cat <<'USAGE'
 usage: ./wirebench fuzz [--seconds N] [--format F] [--seed N]
-       (tools/run_fuzz.sh: the same script)
+       (tools/commands/fuzz.sh: the same script)
 
 Configures and builds the debug preset's fuzz target into build/debug
 (clang++, libFuzzer, -fsanitize=fuzzer,address,undefined; the directory is

@@ -5,13 +5,13 @@ For every link profile of tools/links.json with an RTT of at least 10 ms and slo
 (wan, mobile; relay-2009 is a fitted end-to-end latency and is left out), every congestion
 control (cubic, reno, bbr) and every payload, wirebench_wire times cold requests (a new
 connection each) and warm ones (back to back on one kept-alive connection), and the
-transfer model (tools/wbtools/tcp.py) prices the same exchange. Writes
+transfer model (tools/wbtools/transfer/tcp.py) prices the same exchange. Writes
 results/<UTC stamp>-<machine>-<commit>-wire.json with the context (kernel, congestion
 control, initial window, sysctls, the emulator's self-check per link) and per case the
 measured median, min and max, the model and the ratio model / measured.
 `./wirebench wire-table FILE` prints it as a Markdown table.
 
-The requests run in rounds (wbtools/wire_measure.py): each round runs every (profile,
+The requests run in rounds (wbtools/wire/wire_measure.py): each round runs every (profile,
 congestion control) once, in a fresh random order, with one cold and one warm request per
 payload, so that a stall of the host costs a case one repetition, which the median leaves
 out, and a case whose repetitions disagree is flagged. --in-order runs each group once with

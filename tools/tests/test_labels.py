@@ -1,4 +1,4 @@
-"""The codec labels of a result file's context (wbtools.labels) in the depth sections."""
+"""The codec labels of a result file's context (wbtools.results.labels) in the depth sections."""
 
 import json
 import os

@@ -1,4 +1,4 @@
-"""The paired figures of a run in rounds (wbtools/paired.py) and the tools that answer with
+"""The paired figures of a run in rounds (wbtools/results/paired.py) and the tools that answer with
 them: results.Run.figure, the model's call intervals and ties, holds' and compare's paired
 comparisons."""
 

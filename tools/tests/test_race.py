@@ -1,4 +1,4 @@
-"""The racing rule (benchmarks/race.hpp) as wbtools.race applies it to a result, on runs
+"""The racing rule (benchmarks/race.hpp) as wbtools.transfer.race applies it to a result, on runs
 made up here: who is settled, when, and what keeps a competitor racing."""
 
 import unittest

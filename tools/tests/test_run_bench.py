@@ -1,4 +1,4 @@
-"""tools/run_bench.sh around a benchmark executable: a band that holds no benchmark of the
+"""tools/commands/bench.sh around a benchmark executable: a band that holds no benchmark of the
 run is skipped, a filter that matches nothing is an error that says so, a failing band says
 which band failed and why, and the screen shows neither the context's codec labels nor a NaN
 but each benchmark's median and, for a focused run, the competitors' ratios.

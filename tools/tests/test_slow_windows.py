@@ -1,4 +1,4 @@
-"""The slow-windows experiment's figures (tools/slow_windows.py): the slow share, drift,
+"""The slow-windows experiment's figures (tools/commands/slow_windows.py): the slow share, drift,
 the longest slow stretch and the runs test, on sequences made to have them."""
 
 import math

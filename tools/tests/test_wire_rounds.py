@@ -1,4 +1,4 @@
-"""The measured wire's rounds (wbtools/wire_measure.py): the order of the groups, the cases
+"""The measured wire's rounds (wbtools/wire/wire_measure.py): the order of the groups, the cases
 summarised across rounds and the flag on a case whose repetitions disagree."""
 
 import io

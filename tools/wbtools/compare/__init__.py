@@ -118,7 +118,7 @@ def _ratio_text(v):
 
 def samples(before, after, clock="cpu"):
     """The two samples a benchmark is compared on: for two runs in rounds each one's
-    per-round ratios to its unit's probe (wbtools/paired.py), which divide out the
+    per-round ratios to its unit's probe (wbtools/results/paired.py), which divide out the
     machine's speed in that moment (the probe is the same code in both builds); else
     the repetitions' times."""
     if before.ratios[clock] and after.ratios[clock]:

@@ -47,7 +47,7 @@ def cpu_times(report):
     return times
 
 
-# The smallest change called, as in compare (wbtools/compare.py).
+# The smallest change called, as in compare (wbtools/compare/__init__.py).
 MIN_CHANGE = 0.03
 
 

@@ -1,4 +1,4 @@
-"""The report's charts as SVG files (wbtools.svg: no plotting library needed)."""
+"""The report's charts as SVG files (wbtools.report.svg: no plotting library needed)."""
 
 import os
 

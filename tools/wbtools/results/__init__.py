@@ -121,8 +121,8 @@ class Run:
     aggregates: dict = field(default_factory=dict)  # aggregate name -> entry (fallback)
     memory: dict = field(default_factory=dict)  # MEMORY_FIELDS of the memory run
     error: str = ""
-    # A run in rounds (wbtools/paired.py): {round_id: ratio to the probe} per clock, and the
-    # paired aggregate entry.
+    # A run in rounds (wbtools/results/paired.py): {round_id: ratio to the probe} per clock, and
+    # the paired aggregate entry.
     ratios: dict = field(default_factory=lambda: {"cpu": {}, "real": {}})
     paired: dict = field(default_factory=dict)
     probe: bool = False  # a unit's probe in a run in rounds (paired_reference 1)
@@ -220,7 +220,7 @@ _STANDARD_FIELDS = {
     "bytes_per_second", "items_per_second", "aggregate_name", "aggregate_unit", "label",
     "error_occurred", "error_message", "skipped", "skip_message", "big_o", "rms",
     "complexity_n", "manual_time", *MEMORY_FIELDS,
-    # a run in rounds (wbtools/paired.py)
+    # a run in rounds (wbtools/results/paired.py)
     "round", "round_id", "round_slot", "paired_reference", "paired_ratio", "paired_ratio_real",
     # a racing run (benchmarks/race.hpp)
     "settled_after", "settled_by"}

@@ -13,8 +13,8 @@ interval the Mann-Whitney U-test inverts).
 from . import labels, paired, runs
 from .. import stats
 
-# A run of every benchmark has at least this many repetitions per benchmark (tools/run_bench.sh
-# defaults to 6): median_interval needs 6 for a 95 % interval.
+# A run of every benchmark has at least this many repetitions per benchmark
+# (tools/commands/bench.sh defaults to 6): median_interval needs 6 for a 95 % interval.
 MIN_REPETITIONS = 6
 # Operations whose competitors the page compares, and the label role of each.
 COMPARED_OPS = ("encode", "decode", "parse-only", "decode-new-parser", "decode-cold-cache",

@@ -51,6 +51,7 @@ def local_cpu_model(cpuinfo="/proc/cpuinfo"):
 
 
 if __name__ == "__main__":
-    # `python3 -m wbtools.machine`: this machine's short name (tools/run_bench.sh names files so).
+    # `python3 -m wbtools.results.machine`: this machine's short name (tools/commands/bench.sh
+    # names files so).
     print(slug(local_cpu_model()))
     sys.exit(0)

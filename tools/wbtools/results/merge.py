@@ -1,6 +1,6 @@
 """One result file from the parts of a run: one Google Benchmark JSON per size band.
 
-tools/run_bench.sh runs the suite as one process per band of rows, each with its own
+tools/commands/bench.sh runs the suite as one process per band of rows, each with its own
 minimum time per repetition (benchmarks/band.hpp says why). The published file is one
 Google Benchmark JSON: the first part's context (the parts come from one executable, one
 after the other), the bands with their minimum times and benchmark counts in
@@ -16,9 +16,9 @@ memory run but the last; with one repetition there is none.
 A run in rounds (benchmarks/rounds.hpp, context run_design "rounds") gets its round ids
 made unique across the parts, each competitor's per-round ratio to its unit's probe, and the
 aggregates after the repetitions: mean, median, stddev, cv and the paired figures
-(wbtools/paired.py).
+(wbtools/results/paired.py).
 
-usage: python3 -m wbtools.merge OUT.json --state-before S.json --state-after S.json
+usage: python3 -m wbtools.results.merge OUT.json --state-before S.json --state-after S.json
                                 [--memory MEMORY.json ...] PART.json:ROWS:MIN_TIME ...
 """
 
@@ -125,7 +125,7 @@ def _part(spec):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python3 -m wbtools.merge",
+    parser = argparse.ArgumentParser(prog="python3 -m wbtools.results.merge",
                                      description=__doc__.split("\n\n", 1)[0])
     parser.add_argument("out", metavar="OUT.json")
     parser.add_argument("parts", nargs="+", metavar="PART.json:ROWS:MIN_TIME")

@@ -8,7 +8,7 @@
                competitors side by side, fastest first, each with its median and 95 % interval
                and its ratio to the fastest with the ratio's 95 % interval
 
-Run as `python3 -m wbtools.run_summary RESULT.json [--conformance FILE] [--competitors]`;
+Run as `python3 -m wbtools.results.run_summary RESULT.json [--conformance FILE] [--competitors]`;
 prints to stdout.
 """
 
@@ -131,7 +131,7 @@ def json_decoders(result):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python3 -m wbtools.run_summary",
+    parser = argparse.ArgumentParser(prog="python3 -m wbtools.results.run_summary",
                                      description=__doc__.split("\n\n", 1)[0],
                                      epilog=__doc__.split("\n\n", 1)[1],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)

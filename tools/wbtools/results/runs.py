@@ -2,7 +2,7 @@
 that cite it, and the index results/README.md.
 
 A run is a result file <UTC stamp>-<machine>-<commit>.json (or .json.gz: publish stores a
-large one gzip-compressed) with what tools/run_bench.sh writes
+large one gzip-compressed) with what tools/commands/bench.sh writes
 beside it: <name>-conformance.json, <name>-standalone.json, <name>-icount.json,
 <name>-threads.json and the report folder <name>/. Each machine keeps one published run
 (the newest run of the whole suite); a focused run stays only while a document cites it. An

@@ -2,7 +2,7 @@
 
 CPU parts are the measured benchmarks' figures (cpu_time by default: on a shared VM real_time
 also counts time the benchmark thread was descheduled): in a run in rounds the paired times
-(wbtools/paired.py), with the call's 95 % interval from its per-round CPU totals, else the
+(wbtools/results/paired.py), with the call's 95 % interval from its per-round CPU totals, else the
 medians. Two calls whose intervals overlap are tied (tied_with_fastest): the data cannot
 rank them. The transfer part is
 computed by tcp.transfer for a link profile. A pairing is one (format, serializer, parser,
@@ -37,7 +37,7 @@ class Pairing:
     decompress: float = 0.0
     # A run in rounds: the call's CPU (encode + compress + decompress + decode) in each round
     # that timed every part, at the probe's fast speed; () otherwise. round_ids: those
-    # rounds' ids (paired comparisons of two calls, wbtools/race.py).
+    # rounds' ids (paired comparisons of two calls, wbtools/transfer/race.py).
     cpu_rounds: tuple = ()
     round_ids: tuple = ()
     # The decode benchmark whose times the call takes (a stand-in's, see collect); "".
@@ -315,7 +315,7 @@ def tied(a, b):
     """True when two calls' (call() parts) 95 % intervals of the total overlap: the data
     cannot tell which is faster. Calls without intervals are never tied, and neither is a
     call with a settled part: racing settled it because it lost its comparison by a margin
-    (wbtools/race.py holds a run's settled calls apart from its fastest)."""
+    (wbtools/transfer/race.py holds a run's settled calls apart from its fastest)."""
     if a.get("settled") or b.get("settled"):
         return False
     return overlaps(a, b)

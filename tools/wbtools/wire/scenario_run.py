@@ -70,7 +70,7 @@ def parse_lines(lines):
 
 def git_commit(root):
     """(full commit, with "-dirty" when tracked files differ from it; short commit), as
-    tools/run_bench.sh records them: such a result is not reproducible from the commit."""
+    tools/commands/bench.sh records them: such a result is not reproducible from the commit."""
     def git(*args):
         proc = subprocess.run(["git", "-C", root, *args], capture_output=True, text=True,
                               check=False)

@@ -1,7 +1,7 @@
 """The cases of the measured wire's matrix: link profiles, payloads, congestion controls.
 
 A case is one (profile, payload, congestion control, cold or warm) whose transfer time
-wirebench_wire measures and tools/wbtools/tcp.py models. The payload sizes are read from a
+wirebench_wire measures and tools/wbtools/transfer/tcp.py models. The payload sizes are read from a
 result file of ./wirebench bench: the reference writer's uncompressed bytes (its
 wire_bytes counter), the bytes a service sends for that payload.
 """

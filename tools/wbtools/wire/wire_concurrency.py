@@ -19,7 +19,7 @@ A call is: half an RTT and its setup round trips (the request reaches the server
 encode on the CPU queue, the response's IP bytes on the shared link, half an RTT and its
 slow-start stalls, then the client's decode (the client's own CPU: not queued).
 
-Run as `python3 -m wbtools.wire_concurrency POC.jsonl` from tools/: it reads the JSON lines
+Run as `python3 -m wbtools.wire.wire_concurrency POC.jsonl` from tools/: it reads the JSON lines
 of `wirebench_wire --scenario poc` and prints the model beside every series measured.
 """
 
@@ -269,7 +269,7 @@ def table(rows):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(
-        prog="python3 -m wbtools.wire_concurrency",
+        prog="python3 -m wbtools.wire.wire_concurrency",
         description="The concurrency model beside a poc run of wirebench_wire.")
     parser.add_argument("run", metavar="POC.jsonl", help="stdout of wirebench_wire --scenario poc")
     parser.add_argument("--cores", type=int, default=2, help="server CPUs (default 2)")
