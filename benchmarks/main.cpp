@@ -7,7 +7,7 @@
 // each dataset's field size; see register.hpp),
 // --wirebench_cold_cache (add decode-cold-cache: inputs in no CPU cache),
 // --wirebench_icount (no memory run; callgrind
-// collects inside the timed loops only, see tools/icount.py) and
+// collects inside the timed loops only, see tools/commands/icount.py) and
 // --wirebench_rows=LOW-HIGH (register only cases of LOW to HIGH rows; see band.hpp),
 // --wirebench_rounds=N (time each unit's competitors side by side in N rounds,
 // benchmarks/rounds.hpp; --benchmark_out then names the file the rounds write),

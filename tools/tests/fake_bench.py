@@ -1,7 +1,7 @@
 #!/usr/bin/python3
-"""A stand-in for wirebench_bench and wirebench_bench_memory in tools/run_bench.sh's tests.
+"""A stand-in for wirebench_bench and wirebench_bench_memory in tools/commands/bench.sh's tests.
 
-It behaves as Google Benchmark 1.7.1 and our main() do where run_bench.sh depends on it:
+It behaves as Google Benchmark 1.7.1 and our main() do where tools/commands/bench.sh depends on it:
 --wirebench_rows=LOW-HIGH keeps the benchmarks of that band; --benchmark_filter selects
 (re.search); no match prints "Failed to match any benchmarks against regex: R" and exits 1,
 a regex that does not compile "Could not compile benchmark re: ..." and exit 1;

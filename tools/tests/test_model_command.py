@@ -10,12 +10,13 @@ import sys
 import tempfile
 import unittest
 
-from wbtools import links, model, model_view, results
+from wbtools.transfer import links, model, model_view
+from wbtools import results
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+COMMANDS = os.path.join(os.path.dirname(HERE), "commands")
 # A racing run in rounds (json message/100): its calls have intervals, and some tie.
 RACING = os.path.join(HERE, "data", "racing-json-message-100.json")
-TOOLS = os.path.dirname(HERE)
 
 # A format the tools have never heard of: the model must not assume json/atom/soap/wcfjson.
 FORMATS = ("json", "atom", "newformat")
@@ -52,7 +53,7 @@ def synthetic_file(path, libraries):
 
 
 def run_model(*args):
-    done = subprocess.run([sys.executable, os.path.join(TOOLS, "model.py"), *args],
+    done = subprocess.run([sys.executable, os.path.join(COMMANDS, "model.py"), *args],
                           capture_output=True, text=True, timeout=300)
     return done
 

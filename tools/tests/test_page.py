@@ -13,7 +13,9 @@ import os
 import tempfile
 import unittest
 
-from wbtools import links, model, report, report_tables, results, units
+from wbtools.transfer import links, model
+from wbtools import report, results, units
+from wbtools.report import report_tables
 from wbtools.page import build, chromium, compare_page, markdown, screenshots
 
 HERE = os.path.dirname(os.path.abspath(__file__))

@@ -10,7 +10,8 @@ import os
 import tempfile
 import unittest
 
-from wbtools import links, report, results
+from wbtools.transfer import links
+from wbtools import report, results
 from wbtools.page import chromium
 from tests.test_page import WAIT_APPENDIX
 from tests.test_page_runs import FILTERS, PUBLISHED, cut, load_published, needs_chromium, \

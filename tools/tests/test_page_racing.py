@@ -12,7 +12,9 @@ import os
 import tempfile
 import unittest
 
-from wbtools import holds, links, model, report, results
+from wbtools.results import holds
+from wbtools.transfer import links, model
+from wbtools import report, results
 from wbtools.page import chromium, compare_data, compare_page, data as page_data
 from tests.test_page_layout import Layout
 

@@ -13,11 +13,12 @@ import tempfile
 import unittest
 from unittest import mock
 
-from wbtools import machine, results, runs
+from wbtools.results import machine, runs
+from wbtools import results
 from wbtools.cli import UserError, read_text, result_stem
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-import publish  # noqa: E402  (tools/publish.py, the entry script)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "commands"))
+import publish  # noqa: E402  (tools/commands/publish.py, the entry script)
 
 EPYC = "AMD EPYC (family 26, model 2, stepping 1)"
 XEON = "Intel(R) Xeon(R) Platinum 8481C CPU @ 2.70GHz (family 6, model 143, stepping 8)"

@@ -10,7 +10,9 @@ import tempfile
 import unittest
 from xml.etree import ElementTree
 
-from wbtools import compare, links, model, noise, report, results
+from wbtools import compare, report, results
+from wbtools.transfer import links, model
+from wbtools.results import noise
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FIXTURE = os.path.join(HERE, "data", "synthetic.json")
@@ -246,7 +248,7 @@ class CompareSummary(unittest.TestCase):
             other = os.path.join(tmp, "other.json")
             with open(other, "w") as f:
                 json.dump(data, f)
-            done = subprocess.run([sys.executable, os.path.join(os.path.dirname(HERE),
+            done = subprocess.run([sys.executable, os.path.join(os.path.dirname(HERE), "commands",
                                                                 "compare.py"), FIXTURE, other,
                                    "--html", os.path.join(tmp, "compare.html")],
                                   capture_output=True, text=True, timeout=120)
@@ -264,7 +266,7 @@ class CompareSummary(unittest.TestCase):
             slower = os.path.join(tmp, "slower.json")
             with open(slower, "w") as f:
                 json.dump(data, f)
-            done = subprocess.run([sys.executable, os.path.join(os.path.dirname(HERE),
+            done = subprocess.run([sys.executable, os.path.join(os.path.dirname(HERE), "commands",
                                                                 "compare.py"), FIXTURE, slower,
                                    "--html", os.path.join(tmp, "compare.html")],
                                   capture_output=True, text=True, timeout=120)

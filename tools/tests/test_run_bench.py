@@ -1,4 +1,4 @@
-"""tools/run_bench.sh around a benchmark executable: a band that holds no benchmark of the
+"""tools/commands/bench.sh around a benchmark executable: a band that holds no benchmark of the
 run is skipped, a filter that matches nothing is an error that says so, a failing band says
 which band failed and why, and the screen shows neither the context's codec labels nor a NaN
 but each benchmark's median and, for a focused run, the competitors' ratios.
@@ -18,10 +18,11 @@ import subprocess
 import tempfile
 import unittest
 
-from wbtools import race, results
+from wbtools.transfer import race
+from wbtools import results
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-SCRIPT = ROOT / "tools" / "run_bench.sh"
+SCRIPT = ROOT / "tools" / "commands" / "bench.sh"
 FAKE = ROOT / "tools" / "tests" / "fake_bench.py"
 REAL_BUILD = pathlib.Path(os.environ.get("WIREBENCH_BUILD", ROOT / "build" / "release"))
 
