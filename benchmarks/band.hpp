@@ -1,5 +1,5 @@
 // The run's size band: which cases this process registers, by the rows in
-// their names. tools/run_bench.sh runs the suite as one process per band so
+// their names. tools/commands/bench.sh runs the suite as one process per band so
 // that each band gets a minimum time to suit its cases (a 10 µs decode and a
 // 200 ms one want different ones) while Google Benchmark's names stay plain:
 // a per-benchmark MinTime() would append "/min_time:…" to every name.

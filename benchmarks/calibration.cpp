@@ -4,7 +4,7 @@
 // nor steal time shows it (docs/methodology.md, "Noise"); two result files
 // made at different times then compare the machine as much as the code.
 // `wirebench compare` sets these probes side by side first and says when the
-// machine's speed differed (wbtools/compare.py). The slow stretches hardly
+// machine's speed differed (wbtools/compare/__init__.py). The slow stretches hardly
 // move the compute chain; the scan moves with the cases, by less than they
 // do, which is enough to tell a slow run (docs/methodology.md, "Comparing
 // runs").

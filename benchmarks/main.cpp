@@ -7,7 +7,7 @@
 // each dataset's field size; see register.hpp),
 // --wirebench_cold_cache (add decode-cold-cache: inputs in no CPU cache),
 // --wirebench_icount (no memory run; callgrind
-// collects inside the timed loops only, see tools/icount.py) and
+// collects inside the timed loops only, see tools/commands/icount.py) and
 // --wirebench_rows=LOW-HIGH (register only cases of LOW to HIGH rows; see band.hpp),
 // --wirebench_rounds=N (time each unit's competitors side by side in N rounds,
 // benchmarks/rounds.hpp; --benchmark_out then names the file the rounds write),
@@ -18,7 +18,9 @@
 // (the racing rule's margin and first block of rounds) and
 // --wirebench_memory_run (the memory executable's run: no checks, empty
 // loops before each memory run; loop_probe.hpp), --wirebench_warm_up_each_round (states remade in
-// every round, as a measurement of what keeping them saves).
+// every round, as a measurement of what keeping them saves) and
+// --wirebench_scope (print the run_scope the other arguments make, whole or
+// focused, and exit; benchmarks/scope.hpp).
 #include <charconv>
 #include <cstdio>
 #include <cstdlib>
@@ -37,6 +39,7 @@
 #include "benchmarks/payloads.hpp"
 #include "benchmarks/register.hpp"
 #include "benchmarks/rounds.hpp"
+#include "benchmarks/scope.hpp"
 
 namespace {
 
@@ -72,6 +75,7 @@ int main(int argc, char** argv) {
   bool scaling = false;
   bool full = false;
   bool cold_cache = false;
+  bool print_scope = false;
   wb::bench::RoundsOptions rounds;
   rounds.rounds = 0;  // 0: Google Benchmark's own repetitions
   std::optional<uint64_t> round_seed;
@@ -132,6 +136,8 @@ int main(int argc, char** argv) {
       args.push_back(argv[i]);
     } else if (i > 0 && arg == "--wirebench_icount") {
       wb::bench::probe::callgrind = true;
+    } else if (i > 0 && arg == "--wirebench_scope") {
+      print_scope = true;
     } else if (i > 0 && arg == "--wirebench_memory_run") {
       wb::bench::probe::memory_only = true;
       wb::bench::KeptStates::instance().set_checking(false);
@@ -157,6 +163,13 @@ int main(int argc, char** argv) {
     }
     wb::bench::set_rows_band(band);
     benchmark::AddCustomContext("rows_band", std::string(rows_text));
+  }
+  const wb::bench::RunScope scope = wb::bench::run_scope(std::span<char* const>(args).subspan(1),
+                                                         threads, wb::bench::probe::callgrind);
+  if (print_scope) {
+    const std::string_view name = wb::bench::scope_name(scope);
+    std::printf("%.*s\n", static_cast<int>(name.size()), name.data());
+    return 0;
   }
   // A listing lists: the rounds run nothing then.
   for (char* a : args) {
@@ -202,9 +215,13 @@ int main(int argc, char** argv) {
   // thread runs and callgrind runs leave it out (one thread; no extra loops).
   const bool memory =
       !threads && !wb::bench::probe::callgrind && wb::bench::install_memory_manager();
+  benchmark::AddCustomContext("run_scope", std::string(wb::bench::scope_name(scope)));
+  // The kind of measurement: "default" is the suite's own, pinned and timed,
+  // of the whole suite; a focused run of it says so.
   benchmark::AddCustomContext("run_kind", threads ? "threads (unpinned, wall clock)"
-                                          : wb::bench::probe::callgrind ? "icount"
-                                                                        : "default");
+                                          : wb::bench::probe::callgrind         ? "icount"
+                                          : scope == wb::bench::RunScope::whole ? "default"
+                                                                                : "focused");
   benchmark::AddCustomContext("allocation_counter", memory ? "on" : "off");
   // What the memory fields mean (benchmarks/memory.cpp): tools read older
   // files, whose figures were counted over the memory run's whole loop.

@@ -19,7 +19,7 @@ bool install_memory_manager();
 // {format}/airport/1010/decode/{parser}/from:reference/real_time/threads:N and
 // {format}/airport/1010/encode/{serializer}/real_time/threads:N for N = 1, 2, 4,
 // each thread with its own parser/encoder. Registered only by
-// --wirebench_threads (an unpinned run of its own, see tools/run_bench.sh).
+// --wirebench_threads (an unpinned run of its own, see tools/commands/bench.sh).
 void register_thread_benchmarks();
 
 // {format}/message/scaling/decode/{parser}/N (input from the reference writer)

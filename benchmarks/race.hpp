@@ -12,7 +12,7 @@
 // The rule, applied after every round from the first block on: with L the
 // group's leader (the lowest median of the per-round times, each a
 // competitor's CPU time over the unit's probe beside it, as
-// tools/wbtools/paired.py pairs them), competitor X is settled when in every
+// tools/wbtools/results/paired.py pairs them), competitor X is settled when in every
 // round so far
 //     t_X - t_L > margin * base
 // where base is what the comparison is about:
@@ -31,7 +31,7 @@
 //   others  t_L: parse-only, route, access and the rest are their own answer.
 // Every round above the line, not the median: if X's true excess were below
 // it, all of n rounds above it would happen with probability 2^-n at most.
-// tools/wbtools/race.py applies the same rule to a result file; its tests
+// tools/wbtools/transfer/race.py applies the same rule to a result file; its tests
 // hold a run's settled competitors to the model's answer on every link.
 #pragma once
 

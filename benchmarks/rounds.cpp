@@ -177,7 +177,7 @@ class Rounds {
 
   // Each competitor's time in this round over the probe beside it: the
   // geometric mean of the nearest probe before and after it (the one at an
-  // end of the round), as tools/wbtools/paired.py pairs them.
+  // end of the round), as tools/wbtools/results/paired.py pairs them.
   void record_round(const Unit& unit, Race& race, int round) {
     for (std::size_t i = 0; i < unit.competitors.size(); ++i) {
       const Competitor& c = unit.competitors[i];
@@ -211,7 +211,7 @@ class Rounds {
   }
 
   // One line a round: where the band's process is and, from the rounds timed
-  // so far, how long what is left of it takes (tools/run_bench.sh shows it).
+  // so far, how long what is left of it takes (tools/commands/bench.sh shows it).
   void progress(const Unit& unit, std::size_t active, int rounds_done) {
     const double elapsed =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
@@ -289,7 +289,7 @@ class Rounds {
   }
 
   // One line per benchmark, as Google Benchmark's console prints a median:
-  // tools/run_bench.sh counts and shows them.
+  // tools/commands/bench.sh counts and shows them.
   static void print_median(const Competitor& c) {
     if (c.failed) {
       std::printf("%s ERROR OCCURRED\n", c.entrant->name.c_str());

@@ -7,7 +7,7 @@
 // (the byte scan of its JSON payload) between every few of them; the rounds
 // repeat. A slow window then moves the competitors of one round and the
 // probes beside them together, and the per-round ratio to the probe
-// (tools/wbtools/paired.py) cancels it.
+// (tools/wbtools/results/paired.py) cancels it.
 //
 // Google Benchmark stays the timer: each competitor of a round is one
 // RunSpecifiedBenchmarks call over its exact name, with the competitor the

@@ -16,6 +16,10 @@ namespace wb::test {
 namespace {
 
 constexpr int kDeep = 100'000;
+// Deeper than a stack holds one frame a level: Poco's DOM, which frees its
+// tree recursively, overflowed an 8 MB stack at 300,000 elements.
+constexpr int kDeeperXml = 300'000;
+constexpr int kDeeperJson = 1'000'000;
 constexpr std::size_t kBigString = 50u << 20;
 // Replaced in a payload by the attack (an entity reference, an XInclude).
 constexpr std::string_view kSlot = "SLOT-FOR-THE-ATTACK";
@@ -127,6 +131,10 @@ void json_built(std::string_view format, const SizeLimit& limit, std::vector<Fix
   add(out, "n_deep_objects_100000", "100,000 nested objects",
       repeat("{\"a\":", kDeep) + "1" + repeat("}", kDeep), Expect::reject);
   add(out, "n_deep_unclosed_100000", "100,000 [ never closed", repeat("[", kDeep), Expect::reject);
+  add(out, "n_deep_arrays_1000000", "1,000,000 nested arrays",
+      repeat("[", kDeeperJson) + repeat("]", kDeeperJson), Expect::reject);
+  add(out, "n_deep_unclosed_1000000", "1,000,000 [ never closed", repeat("[", kDeeperJson),
+      Expect::reject);
   if (within(limit, kBigString, "n_string_50mb_unterminated"))
     add(out, "n_string_50mb_unterminated", "a 50 MB string without its closing quote",
         "{\"value\":[{\"ID\":1,\"MessageText\":\"" + std::string(kBigString, 'x'), Expect::reject);
@@ -161,6 +169,10 @@ void xml_built(std::string_view format, const Canary& canary, std::vector<Fixtur
   add(out, "n_deep_elements_100000", "100,000 nested elements",
       repeat("<a>", kDeep) + repeat("</a>", kDeep), Expect::reject);
   add(out, "n_deep_unclosed_100000", "100,000 elements never closed", repeat("<a>", kDeep),
+      Expect::reject);
+  add(out, "n_deep_elements_300000", "300,000 nested elements",
+      repeat("<a>", kDeeperXml) + repeat("</a>", kDeeperXml), Expect::reject);
+  add(out, "n_deep_unclosed_300000", "300,000 elements never closed", repeat("<a>", kDeeperXml),
       Expect::reject);
   // End tags where they are not markup must not hide the nesting from a depth
   // guard (RapidXML overflows its stack at this depth).
@@ -250,6 +262,19 @@ std::vector<Fixture> fixtures_for(std::string_view format, const Canary& canary,
   }
   if (within(limit, kBigString, "either_string_50mb")) big_string(format, out);
   std::erase_if(out, [&](const Fixture& f) { return !within(limit, f.bytes.size(), f.name); });
+  // Parse-only is the benchmarks' other way into a library, and a tree the
+  // decode never walks is still built and freed there. A well-formed deep
+  // document may parse (a library without a depth limit that neither recurses
+  // nor blows up builds it whole); an unclosed one is refused.
+  for (std::size_t i = 0, built = out.size(); i < built; ++i) {
+    if (out[i].name.find("_deep_") == std::string::npos) continue;
+    Fixture p = out[i];
+    p.name = "parse-only/" + p.name;
+    p.parse_only = true;
+    p.expect = p.name.find("_unclosed_") == std::string::npos ? Expect::any : Expect::reject;
+    p.expected.reset();
+    out.push_back(std::move(p));
+  }
   return out;
 }
 

@@ -1,6 +1,7 @@
 // The hostile-input fixtures of one decoder: the committed small files listed
 // in fixtures/hostile.tsv (tools/make_fixtures.py) plus the ones built at test
-// time: the big ones (100,000-deep nesting, a 50 MB string), the ones that
+// time: the big ones (nesting 100,000 deep, 300,000 for XML and 1,000,000 for
+// JSON, and a 50 MB string), the ones that
 // name a canary file in the test's temp dir by absolute path, and the binary
 // formats' crafted ones (binary_fixtures.hpp). A format's syntax is its
 // WB_FORMAT line's.
@@ -35,6 +36,8 @@ struct Fixture {
   // Text that must appear neither in decoded records nor in an error: the
   // canary's content, /etc/passwd's first field.
   std::vector<std::string> markers;
+  // Run through Decoder::parse_only instead of decode (its records unused).
+  bool parse_only = false;
 };
 
 // Canary files in a fresh temp dir: canary.txt holds a unique marker line,
@@ -66,7 +69,8 @@ struct SizeLimit {
 };
 
 // Every fixture that applies to a decoder of format: committed ones whose
-// scope is the format or its syntax, and the built ones.
+// scope is the format or its syntax, and the built ones; each deep one also
+// as a parse-only case ("parse-only/built/<name>").
 std::vector<Fixture> fixtures_for(std::string_view format, const Canary& canary,
                                   const SizeLimit& limit = {});
 

@@ -1,6 +1,6 @@
 // The measured wire (wire/): the emulated link shows its configured RTT and
 // rate, a cold transfer follows slow start and a warm one keeps its window (as
-// tools/wbtools/tcp.py models them), a middle namespace joins two links, and
+// tools/wbtools/transfer/tcp.py models them), a middle namespace joins two links, and
 // no namespace outlives a run.
 // Needs root and /dev/net/tun; skipped otherwise.
 
@@ -73,7 +73,7 @@ TEST(Wire, SelfCheckShowsConfiguredRttAndRate) {
   EXPECT_EQ(server.congestion_in_use(), "cubic");
 }
 
-// tools/wbtools/tcp.py's transfer time of a response of bytes over config's
+// tools/wbtools/transfer/tcp.py's transfer time of a response of bytes over config's
 // link, Linux's figures: segments of 1448 payload bytes in 1500-byte packets,
 // an initial window of 10 doubling per round trip, a stall of
 // P/R + RTT - window x P/R after every window but the last, every packet at the

@@ -40,7 +40,9 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from wbtools import cli, compare, links, model, paired, race, results  # noqa: E402
+from wbtools import cli, compare, results  # noqa: E402
+from wbtools.transfer import links, model, race  # noqa: E402
+from wbtools.results import paired  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SLOWED = "pugixml-dom"
@@ -70,7 +72,7 @@ def bench(build_dir, out_dir, *options):
     """One default run of the suite; (result path, wall seconds)."""
     started = time.monotonic()
     command = ([os.path.join(ROOT, "wirebench"), "bench"] if build_dir is None else
-               [os.path.join(ROOT, "tools", "run_bench.sh"), build_dir])
+               [os.path.join(ROOT, "tools", "commands", "bench.sh"), build_dir])
     done = subprocess.run(command + ["--out-dir", out_dir, *options], stdout=subprocess.PIPE,
                           text=True, check=False)
     if done.returncode != 0:

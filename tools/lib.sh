@@ -1,4 +1,4 @@
-# Sourced by wirebench and the tools/run_*.sh scripts: the Debian packages
+# Sourced by wirebench and the scripts in tools/commands/: the Debian packages
 # the project needs, installing the missing ones, and the Release build.
 # Expects ROOT (the repository) to be set.
 

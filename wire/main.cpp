@@ -1,7 +1,7 @@
 // wirebench_wire: the measured wire. Builds an emulated link between two
 // network namespaces (see testbed.hpp), checks that it shows the configured
 // RTT and rate, then times real kernel TCP transfers over it and prints one
-// JSON line per request for comparison with tools/wbtools/tcp.py's model.
+// JSON line per request for comparison with tools/wbtools/transfer/tcp.py's model.
 
 #include <signal.h>
 #include <unistd.h>

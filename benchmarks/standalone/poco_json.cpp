@@ -46,6 +46,6 @@ void poco_events(benchmark::State& state) {
   });
 }
 
-}  // namespace
+const bool kJson = json_loops({{"poco", poco_events}});
 
-WB_STANDALONE_PAIR(poco_events, "poco")
+}  // namespace

@@ -223,84 +223,30 @@ void rapidxml_default(benchmark::State& state) {
       atom_payload());
 }
 
-// The same payload through our seam (the registry decoder's parse_only), in the
-// same process and run as the loops above, so the two compare as a ratio.
-void seam(benchmark::State& state, const char* library) {
-  auto decoder = wb::find_codec("json", wb::Role::decode, library)->make_decoder();
-  run(state, [&](const std::string& in) { return decoder->parse_only(in); });
-}
+const bool kJson = json_loops({
+    {"simdjson-dom", simdjson_dom},
+    {"simdjson-ondemand", simdjson_ondemand},
+    {"rapidjson-dom", rapidjson_dom},
+    {"rapidjson-dom-fast"},
+    {"nlohmann-dom", nlohmann_dom},
+});
+const bool kDefault = default_loops({
+    {"rapidjson-dom", "json", rapidjson_default},
+    {"pugixml-dom", "atom", pugixml_default},
+    {"rapidxml", "atom", rapidxml_default},
+});
+const bool kAtom = atom_loops({
+    {.library = "pugixml-dom-utf8", .decode = false},
+    {"pugixml-dom",
+     {{"parse", pugixml_dom<Walk::none>},
+      {"parse+traverse", pugixml_dom<Walk::traverse>},
+      {"parse+walk", pugixml_dom<Walk::visit>}}},
+    {"rapidxml",
+     {{"parse", rapidxml_dom<Walk::none>},
+      {"parse+traverse", rapidxml_dom<Walk::traverse>},
+      {"parse+walk", rapidxml_dom<Walk::visit>}}},
+});
 
 }  // namespace
-
-BENCHMARK_CAPTURE(seam, simdjson_dom, "simdjson-dom")
-    ->Name("seam/simdjson-dom/json/science/8100")
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(seam, simdjson_ondemand, "simdjson-ondemand")
-    ->Name("seam/simdjson-ondemand/json/science/8100")
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(seam, rapidjson_dom, "rapidjson-dom")
-    ->Name("seam/rapidjson-dom/json/science/8100")
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(seam, rapidjson_dom_fast, "rapidjson-dom-fast")
-    ->Name("seam/rapidjson-dom-fast/json/science/8100")
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(seam, nlohmann_dom, "nlohmann-dom")
-    ->Name("seam/nlohmann-dom/json/science/8100")
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK(simdjson_dom)
-    ->Name("standalone/simdjson-dom/json/science/8100")
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK(simdjson_ondemand)
-    ->Name("standalone/simdjson-ondemand/json/science/8100")
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK(rapidjson_dom)
-    ->Name("standalone/rapidjson-dom/json/science/8100")
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK(nlohmann_dom)
-    ->Name("standalone/nlohmann-dom/json/science/8100")
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK(rapidjson_default)
-    ->Name("default/rapidjson-dom/json/science/8100")
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK(pugixml_default)
-    ->Name("default/pugixml-dom/atom/science/8100")
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(atom_seam, pugixml_utf8_parse, "pugixml-dom-utf8", false)
-    ->Name("seam/pugixml-dom-utf8/atom/science/8100/parse-only")
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK(rapidxml_default)
-    ->Name("default/rapidxml/atom/science/8100")
-    ->Unit(benchmark::kMicrosecond);
-
-BENCHMARK_CAPTURE(atom_seam, pugixml_parse, "pugixml-dom", false)
-    ->Name("seam/pugixml-dom/atom/science/8100/parse-only")
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(atom_seam, pugixml_decode, "pugixml-dom", true)
-    ->Name("seam/pugixml-dom/atom/science/8100/decode")
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK(pugixml_dom<Walk::none>)
-    ->Name("standalone/pugixml-dom/atom/science/8100/parse")
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK(pugixml_dom<Walk::traverse>)
-    ->Name("standalone/pugixml-dom/atom/science/8100/parse+traverse")
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK(pugixml_dom<Walk::visit>)
-    ->Name("standalone/pugixml-dom/atom/science/8100/parse+walk")
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(atom_seam, rapidxml_parse, "rapidxml", false)
-    ->Name("seam/rapidxml/atom/science/8100/parse-only")
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(atom_seam, rapidxml_decode, "rapidxml", true)
-    ->Name("seam/rapidxml/atom/science/8100/decode")
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK(rapidxml_dom<Walk::none>)
-    ->Name("standalone/rapidxml/atom/science/8100/parse")
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK(rapidxml_dom<Walk::traverse>)
-    ->Name("standalone/rapidxml/atom/science/8100/parse+traverse")
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK(rapidxml_dom<Walk::visit>)
-    ->Name("standalone/rapidxml/atom/science/8100/parse+walk")
-    ->Unit(benchmark::kMicrosecond);
 
 BENCHMARK_MAIN();

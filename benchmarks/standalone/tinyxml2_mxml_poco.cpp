@@ -81,50 +81,12 @@ void poco_dom(benchmark::State& state) {
       atom_payload());
 }
 
-}  // namespace
+const bool kAtom = atom_loops({
+    {"tinyxml2", {{"parse", tinyxml2_parse}}},
+    {"mxml-dom", {{"parse", mxml_load}}},
+    {"mxml-sax", {{"parse", mxml_sax}}},
+    {"poco-sax", {{"parse", poco_sax}}},
+    {"poco-dom", {{"parse", poco_dom}}},
+});
 
-BENCHMARK_CAPTURE(atom_seam, tinyxml2_parse, "tinyxml2", false)
-    ->Name("seam/tinyxml2/atom/science/8100/parse-only")
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(atom_seam, tinyxml2_decode, "tinyxml2", true)
-    ->Name("seam/tinyxml2/atom/science/8100/decode")
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK(tinyxml2_parse)
-    ->Name("standalone/tinyxml2/atom/science/8100/parse")
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(atom_seam, mxml_dom_parse, "mxml-dom", false)
-    ->Name("seam/mxml-dom/atom/science/8100/parse-only")
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(atom_seam, mxml_dom_decode, "mxml-dom", true)
-    ->Name("seam/mxml-dom/atom/science/8100/decode")
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK(mxml_load)
-    ->Name("standalone/mxml-dom/atom/science/8100/parse")
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(atom_seam, mxml_sax_parse, "mxml-sax", false)
-    ->Name("seam/mxml-sax/atom/science/8100/parse-only")
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(atom_seam, mxml_sax_decode, "mxml-sax", true)
-    ->Name("seam/mxml-sax/atom/science/8100/decode")
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK(mxml_sax)
-    ->Name("standalone/mxml-sax/atom/science/8100/parse")
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(atom_seam, poco_sax_parse, "poco-sax", false)
-    ->Name("seam/poco-sax/atom/science/8100/parse-only")
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(atom_seam, poco_sax_decode, "poco-sax", true)
-    ->Name("seam/poco-sax/atom/science/8100/decode")
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK(poco_sax)
-    ->Name("standalone/poco-sax/atom/science/8100/parse")
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(atom_seam, poco_dom_parse, "poco-dom", false)
-    ->Name("seam/poco-dom/atom/science/8100/parse-only")
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(atom_seam, poco_dom_decode, "poco-dom", true)
-    ->Name("seam/poco-dom/atom/science/8100/decode")
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK(poco_dom)
-    ->Name("standalone/poco-dom/atom/science/8100/parse")
-    ->Unit(benchmark::kMicrosecond);
+}  // namespace

@@ -137,40 +137,17 @@ void sax(benchmark::State& state) {
       input.bytes);
 }
 
+const bool kAtom = atom_loops({
+    {"xerces-dom",
+     {{"parse", dom<Options::ours, Walk::none>},
+      {"parse+traverse", dom<Options::ours, Walk::traverse>},
+      {"parse+walk", dom<Options::ours, Walk::visit>},
+      {"parse-adopt-release", dom<Options::ours, Walk::none, true>},
+      {"parse-no-namespaces", dom<Options::no_namespaces, Walk::none>}}},
+    {"xerces-sax",
+     {{"parse", sax<Options::ours>}, {"parse-no-namespaces", sax<Options::no_namespaces>}}},
+});
+
 }  // namespace xerces_loops
 
 }  // namespace
-
-BENCHMARK_CAPTURE(atom_seam, xerces_dom_parse, "xerces-dom", false)
-    ->Name("seam/xerces-dom/atom/science/8100/parse-only")
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(atom_seam, xerces_dom_decode, "xerces-dom", true)
-    ->Name("seam/xerces-dom/atom/science/8100/decode")
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK(xerces_loops::dom<xerces_loops::Options::ours, Walk::none>)
-    ->Name("standalone/xerces-dom/atom/science/8100/parse")
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK(xerces_loops::dom<xerces_loops::Options::ours, Walk::traverse>)
-    ->Name("standalone/xerces-dom/atom/science/8100/parse+traverse")
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK(xerces_loops::dom<xerces_loops::Options::ours, Walk::visit>)
-    ->Name("standalone/xerces-dom/atom/science/8100/parse+walk")
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK(xerces_loops::dom<xerces_loops::Options::ours, Walk::none, true>)
-    ->Name("standalone/xerces-dom/atom/science/8100/parse-adopt-release")
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK(xerces_loops::dom<xerces_loops::Options::no_namespaces, Walk::none>)
-    ->Name("standalone/xerces-dom/atom/science/8100/parse-no-namespaces")
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(atom_seam, xerces_sax_parse, "xerces-sax", false)
-    ->Name("seam/xerces-sax/atom/science/8100/parse-only")
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(atom_seam, xerces_sax_decode, "xerces-sax", true)
-    ->Name("seam/xerces-sax/atom/science/8100/decode")
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK(xerces_loops::sax<xerces_loops::Options::ours>)
-    ->Name("standalone/xerces-sax/atom/science/8100/parse")
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK(xerces_loops::sax<xerces_loops::Options::no_namespaces>)
-    ->Name("standalone/xerces-sax/atom/science/8100/parse-no-namespaces")
-    ->Unit(benchmark::kMicrosecond);

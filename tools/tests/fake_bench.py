@@ -1,13 +1,15 @@
 #!/usr/bin/python3
-"""A stand-in for wirebench_bench and wirebench_bench_memory in tools/run_bench.sh's tests.
+"""A stand-in for wirebench_bench and wirebench_bench_memory in tools/commands/bench.sh's tests.
 
-It behaves as Google Benchmark 1.7.1 and our main() do where run_bench.sh depends on it:
+It behaves as Google Benchmark 1.7.1 and our main() do where tools/commands/bench.sh depends on it:
 --wirebench_rows=LOW-HIGH keeps the benchmarks of that band; --benchmark_filter selects
 (re.search); no match prints "Failed to match any benchmarks against regex: R" and exits 1,
 a regex that does not compile "Could not compile benchmark re: ..." and exit 1;
 --benchmark_list_tests=true prints the names; a run writes the context (every codec's labels
 among it) and the DEBUG warning to stderr, the console table (mean, median, stddev and cv
 lines, the cv of a zero counter as -nan%) to stdout, and the JSON to --benchmark_out.
+--wirebench_scope prints the run_scope main() would write (benchmarks/scope.hpp): focused with
+any --benchmark_filter or --wirebench_threads, else whole; the context carries run_scope.
 FAKE_BENCH_CRASH=LOW-HIGH makes the run of that band print a line and abort.
 With --wirebench_rounds=N it writes what benchmarks/rounds.cpp writes: per unit (dataset/rows)
 N rounds, each competitor once a round with its round fields, the unit's probe at both ends
@@ -61,6 +63,11 @@ def rounds_entries(names, rounds):
 
 def main(argv):
     flags = dict(arg.split("=", 1) for arg in argv if arg.startswith("--") and "=" in arg)
+    scope = ("focused" if "--benchmark_filter" in flags or "--wirebench_threads" in argv
+             else "whole")
+    if "--wirebench_scope" in argv:
+        print(scope)
+        return 0
     band = flags.get("--wirebench_rows")
     pattern = flags.get("--benchmark_filter", ".")
     try:
@@ -85,6 +92,7 @@ def main(argv):
     context = {"date": "2026-01-01T00:00:00+00:00", "executable": os.path.basename(sys.argv[0]),
                "git_commit": os.environ.get("WIREBENCH_COMMIT", "unknown"),
                "dataset_seed": "42", "cxx_flags": "-O2", "benchmark_filter": pattern,
+               "run_scope": scope, "run_kind": "default" if scope == "whole" else "focused",
                "library_build_type": "debug", **LABELS}
     if band:
         context["rows_band"] = band

@@ -8,11 +8,11 @@ import sys
 import tempfile
 import unittest
 
-from wbtools import ab
+from wbtools.compare import ab
 from wbtools.cli import UserError
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-import ab as ab_command  # noqa: E402  (tools/ab.py, the entry script)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "commands"))
+import ab as ab_command  # noqa: E402  (tools/commands/ab.py, the entry script)
 
 
 def report(*entries):

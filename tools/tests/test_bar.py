@@ -8,7 +8,7 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import bar  # noqa: E402
-from wbtools import links, model  # noqa: E402
+from wbtools.transfer import links, model  # noqa: E402
 
 
 class Tau(unittest.TestCase):

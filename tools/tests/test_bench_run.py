@@ -3,7 +3,8 @@ machine state's warnings."""
 
 import unittest
 
-from wbtools import cli, machine_state, merge
+from wbtools import cli
+from wbtools.results import machine_state, merge
 
 
 def part(rows, names, commit="abc"):

@@ -12,12 +12,12 @@ import unittest
 from wbtools import compare
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-TOOLS = os.path.dirname(HERE)
+COMMANDS = os.path.join(os.path.dirname(HERE), "commands")
 FIXTURE = os.path.join(HERE, "data", "synthetic.json")
 
 
 def run_compare(*args):
-    return subprocess.run([sys.executable, os.path.join(TOOLS, "compare.py"), *args],
+    return subprocess.run([sys.executable, os.path.join(COMMANDS, "compare.py"), *args],
                           capture_output=True, text=True, timeout=120)
 
 

@@ -6,7 +6,9 @@ import sys
 import tempfile
 import unittest
 
-from wbtools import depth, noise, results
+from wbtools.report import depth
+from wbtools.results import noise
+from wbtools import results
 
 
 def _entry(name, cpu, rep=0, **extra):
@@ -81,10 +83,10 @@ class DepthFile(unittest.TestCase):
 
 class IcountHeap(unittest.TestCase):
     def test_bench_tunables_unless_the_environment_sets_them(self):
-        sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-        import icount  # tools/icount.py
-        here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-        with open(os.path.join(here, "run_bench.sh"), encoding="utf-8") as handle:
+        here = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "commands")
+        sys.path.insert(0, here)
+        import icount  # tools/commands/icount.py
+        with open(os.path.join(here, "bench.sh"), encoding="utf-8") as handle:
             self.assertIn("tools/heap_tunables.txt", handle.read())  # the bench reads the same file
         self.assertIn("glibc.malloc.trim_threshold=", icount.heap_tunables({}))
         self.assertEqual(icount.heap_tunables({"GLIBC_TUNABLES": "glibc.malloc.mxfast=0"}),

@@ -2,7 +2,7 @@
 
 import unittest
 
-from wbtools import fit, links, published
+from wbtools.transfer import fit, links, published
 
 
 class Relay2009Fit(unittest.TestCase):

@@ -1,11 +1,13 @@
-"""The codec labels of a result file's context (wbtools.labels) in the depth sections."""
+"""The codec labels of a result file's context (wbtools.results.labels) in the depth sections."""
 
 import json
 import os
 import tempfile
 import unittest
 
-from wbtools import depth, labels, results
+from wbtools.report import depth
+from wbtools.results import labels
+from wbtools import results
 
 
 def _entry(name, cpu, rep=0, **extra):

@@ -1,14 +1,15 @@
 """Slow-start arithmetic and the call model, against cases worked out by hand.
 
-Conventions (tools/wbtools/tcp.py): MSS 1,448 B (Ethernet with TCP timestamps), each segment
-an IP packet of 1,448 + 52 = 1,500 B, initial window 10 segments = 14,480 B, the window
+Conventions (tools/wbtools/transfer/tcp.py): MSS 1,448 B (Ethernet with TCP timestamps), each
+segment an IP packet of 1,448 + 52 = 1,500 B, initial window 10 segments = 14,480 B, the window
 doubles each round trip, so after k round trips 10 * (2**k - 1) segments have been sent:
 k = 1: 10 segments (14,480 B), k = 2: 30 (43,440 B), k = 3: 70 (101,360 B), k = 4: 150 (217,200 B).
 """
 
 import unittest
 
-from wbtools import links, model, tcp, wire_model
+from wbtools.transfer import links, model, tcp
+from wbtools.wire import wire_model
 from wbtools.cli import UserError
 
 

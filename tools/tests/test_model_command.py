@@ -1,5 +1,6 @@
-"""`wirebench model`'s output: the fastest call per format first and short by default, the
-full ranking on request (--top N, --all), and --top held to a count."""
+"""`wirebench model`'s output: the fastest call per link and payload with its ties first and
+short by default, the fastest call per format (--per-format) and the full ranking (--top N,
+--all) on request, and --top held to a count."""
 
 import json
 import os
@@ -9,10 +10,13 @@ import sys
 import tempfile
 import unittest
 
-from wbtools import links, model, results
+from wbtools.transfer import links, model, model_view
+from wbtools import results
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-TOOLS = os.path.dirname(HERE)
+COMMANDS = os.path.join(os.path.dirname(HERE), "commands")
+# A racing run in rounds (json message/100): its calls have intervals, and some tie.
+RACING = os.path.join(HERE, "data", "racing-json-message-100.json")
 
 # A format the tools have never heard of: the model must not assume json/atom/soap/wcfjson.
 FORMATS = ("json", "atom", "newformat")
@@ -49,7 +53,7 @@ def synthetic_file(path, libraries):
 
 
 def run_model(*args):
-    done = subprocess.run([sys.executable, os.path.join(TOOLS, "model.py"), *args],
+    done = subprocess.run([sys.executable, os.path.join(COMMANDS, "model.py"), *args],
                           capture_output=True, text=True, timeout=300)
     return done
 
@@ -79,22 +83,74 @@ class ModelDefault(unittest.TestCase):
         synthetic_file(cls.few, 2)
         synthetic_file(cls.many, 6)
         cls.done = run_model(cls.many)
+        cls.per_format = run_model(cls.many, "--per-format")
 
     @classmethod
     def tearDownClass(cls):
         cls.tmp.cleanup()
 
     def test_default_is_as_long_for_many_libraries_as_for_few(self):
-        # 6 libraries make 9x the pairings of 2; the default shows one call per format.
+        # 6 libraries make 9x the pairings of 2; the default shows one call per link and
+        # payload, and --per-format one per format.
         self.assertEqual(self.done.returncode, 0, self.done.stderr)
-        few = run_model(self.few)
-        self.assertEqual(len(self.done.stdout.splitlines()), len(few.stdout.splitlines()))
-        self.assertLess(len(self.done.stdout.splitlines()), 200)
-        self.assertNotIn("one call:", self.done.stdout)  # no ranking of a payload's pairings
+        for extra, most in (((), 100), (("--per-format",), 250)):
+            with self.subTest(extra=extra):
+                many = run_model(self.many, *extra).stdout
+                few = run_model(self.few, *extra).stdout
+                self.assertEqual(len(many.splitlines()), len(few.splitlines()))
+                self.assertLess(len(many.splitlines()), most)
+                self.assertNotIn("one call:", many)  # no ranking of a payload's pairings
+
+    def test_default_answers_one_row_per_link_and_payload(self):
+        rows = table_rows(self.done.stdout, "link")
+        chosen = links.pick(links.load_links(None), None)
+        answer = [r for r in rows if len(r) == 8]
+        self.assertEqual([(r[0], r[1]) for r in answer],
+                         [(f"`{link.name}`", f"{ds} {n:,}") for link in chosen
+                          for ds, n in CASES])
+        # Nothing per format by default: no table opens with "payload".
+        self.assertEqual(table_rows(self.done.stdout, "payload"), [])
+        self.assertNotIn("### Link `", self.done.stdout)
+
+    def test_answer_is_the_model_fastest_call_and_its_ties(self):
+        done = run_model(RACING)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        pairings = model.collect(results.load(RACING))
+        chosen = links.pick(links.load_links(None), None)
+        rows = [r for r in table_rows(done.stdout, "link") if len(r) == 8]
+        expected = []
+        for link in chosen:
+            for ds, n in pairings.cases():
+                ranked = model.rank(pairings.of_case(ds, n), link)
+                ties = model.tied_with_fastest(ranked)
+                expected.append([model_view.call_label(ranked[0][0]),
+                                 model_view._tied_text(ties)])
+        self.assertEqual([[r[2], r[7]] for r in rows], expected)
+        # Its two simdjson decoders are tied.
+        self.assertTrue(any(r[7] != "-" for r in rows), rows)
+
+    def test_answer_in_json_beside_every_pairing(self):
+        done = run_model(RACING, "--json", "--link", "lan")
+        self.assertEqual(done.returncode, 0, done.stderr)
+        data = json.loads(done.stdout)
+        self.assertEqual(sorted(data), ["answer", "links", "notes", "relay_2009_fit"])
+        self.assertEqual([(a["link"], a["dataset"], a["rows"]) for a in data["answer"]],
+                         [("lan", "message", 100)])
+        pairings = data["links"][0]["pairings"]
+        for entry in data["answer"]:
+            first = next(p for p in pairings
+                         if (p["dataset"], p["rows"]) == (entry["dataset"], entry["rows"]))
+            self.assertEqual(entry["fastest"], {k: first[k] for k in (
+                "format", "serializer", "parser", "compression")})
+            tied = [{k: p[k] for k in ("format", "serializer", "parser", "compression")}
+                    for p in pairings if (p["dataset"], p["rows"]) ==
+                    (entry["dataset"], entry["rows"]) and p["standing"] == "tied"]
+            self.assertEqual(entry["tied_with"], tied)
+        self.assertTrue(any(entry["tied_with"] for entry in data["answer"]))
 
     def test_one_row_per_link_payload_and_format_fastest_first(self):
-        rows = table_rows(self.done.stdout, "payload")
-        links = self.done.stdout.count("### Link `")
+        rows = table_rows(self.per_format.stdout, "payload")
+        links = self.per_format.stdout.count("### Link `")
         self.assertEqual(len(rows), links * len(CASES) * len(FORMATS))
         seconds = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
         for start in range(0, len(rows), len(FORMATS)):
@@ -108,7 +164,8 @@ class ModelDefault(unittest.TestCase):
         # airport 101 on every link: the row of each format is model.fastest_per_format's.
         result = results.load(self.many)
         pairings = model.collect(result)
-        rows = [r for r in table_rows(self.done.stdout, "payload") if r[0] == "airport 101"]
+        rows = [r for r in table_rows(self.per_format.stdout, "payload")
+                if r[0] == "airport 101"]
         chosen = links.pick(links.load_links(None), None)
         expected = []
         for link in chosen:
@@ -119,9 +176,20 @@ class ModelDefault(unittest.TestCase):
 
     def test_paged_sequence_is_one_per_format(self):
         # The relay-2009 fit's table, last, also opens with "format".
-        rows = table_rows(self.done.stdout.split("## relay-2009 fit")[0], "format")
-        links = self.done.stdout.count("### Link `")
+        per_format = self.per_format.stdout.split("## Fastest call per format")[1]
+        rows = table_rows(per_format.split("## relay-2009 fit")[0], "format")
+        links = self.per_format.stdout.count("### Link `")
         self.assertEqual(len(rows), links * len(FORMATS))
+
+    def test_paged_answer_is_one_per_link(self):
+        rows = table_rows(self.done.stdout, "link")
+        paged = [r for r in rows if len(r) == 6]
+        chosen = links.pick(links.load_links(None), None)
+        self.assertEqual([r[0] for r in paged], [f"`{link.name}`" for link in chosen])
+        pairings = model.collect(results.load(self.many))
+        for link, row in zip(chosen, paged):
+            self.assertEqual(row[1], model_view.call_label(
+                model.paged_sequence(pairings, link)[0][0]))
 
 
 class ModelOnRequest(unittest.TestCase):

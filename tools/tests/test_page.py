@@ -5,14 +5,18 @@ The page is built from tools/tests/data/published-science-1000.json (the json an
 science/1000 benchmarks of the published run) and synthetic.json, so no benchmark runs.
 """
 
+import base64
 import dataclasses
+import gzip
 import json
 import os
 import tempfile
 import unittest
 
-from wbtools import links, model, report, results, units
-from wbtools.page import chromium, compare_page, screenshots
+from wbtools.transfer import links, model
+from wbtools import report, results, units
+from wbtools.report import report_tables
+from wbtools.page import build, chromium, compare_page, markdown, screenshots
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REAL = os.path.join(HERE, "data", "published-science-1000.json")
@@ -24,6 +28,9 @@ needs_chromium = unittest.skipUnless(
     chromium.find(), f"Chromium is not installed (Debian package '{chromium.PACKAGE}', "
     "which tools/lib.sh installs)")
 
+# Resolves when the "All tables" appendix, opened, is built (it is unpacked on first open).
+WAIT_APPENDIX = """new Promise((resolve) => { const wait = () => window.wbAppendixReady ?
+  resolve(true) : setTimeout(wait, 20); wait(); })"""
 RANKING = """Array.from(document.querySelectorAll('#ranking tbody tr')).map(tr =>
   [tr.dataset.pairing, Number(tr.dataset.total)])"""
 
@@ -69,6 +76,21 @@ class Page(unittest.TestCase):
         self.assertNotIn("<script src", text)
         self.assertNotIn("<link rel=\"stylesheet\"", text)
         self.assertIn("Chart.js v3", text)
+
+    def test_data_travels_gzipped_and_unpacks_to_the_page_data(self):
+        with open(self.page, encoding="utf-8") as handle:
+            text = handle.read()
+        start = text.index('id="wb-data">') + len('id="wb-data">')
+        packed = text[start:text.index("</script>", start)]
+        data = json.loads(gzip.decompress(base64.b64decode(packed)))
+        self.assertEqual(data["default_case"], "science/1000")
+        self.assertEqual(len(data["pairings"]["science/1000"]),
+                         len(model.collect(self.result).of_case("science", 1000)))
+        # What the page unpacked is that object.
+        self.assertEqual(json.loads(self.js("wbDom.data().then((d) => JSON.stringify(d.links))")),
+                         data["links"])
+        # The same data makes the same bytes: no timestamp in the gzip.
+        self.assertEqual(build.gzip_json(data), build.gzip_json(json.loads(json.dumps(data))))
 
     def test_first_view_ranks_the_default_case(self):
         self.assertEqual(self.js("document.getElementById('case').value"), "science/1000")
@@ -145,6 +167,49 @@ class Page(unittest.TestCase):
         # series in its own colour (the published run's chart has 16 series).
         colours = self.js("Array.from({length: 40}, (_, i) => window.wbColor(i))")
         self.assertEqual(len(set(colours)), 40)
+
+    def test_bandwidth_chart_draws_each_formats_fastest_call_and_the_rest_on_request(self):
+        lines = ("window.wbCharts['bandwidth-chart'].data.datasets.map(d => d.label)")
+        choose = ("(() => { const s = document.getElementById('bandwidth-lines'); "
+                  "s.value = '%s'; s.dispatchEvent(new Event('change')); })()")
+        ranked = self.python_ranking("lan")
+
+        def first_of(key):
+            seen = {}
+            for label, _ in ranked:
+                seen.setdefault(key(label), label)
+            return sorted(seen.values())
+
+        # The format is a label's first word; its compression follows " + ".
+        self.assertEqual(sorted(self.js(lines)), first_of(lambda label: label.split()[0]))
+        self.assertEqual(len(self.js(lines)), 2)  # json and atom
+        try:
+            self.js(choose % "compression")
+            by_compression = first_of(lambda label: (label.split()[0], label.partition(" + ")[2]))
+            self.assertEqual(sorted(self.js(lines)), by_compression)
+            self.assertGreater(len(by_compression), 2)
+        finally:
+            self.js(choose % "format")
+        self.browser.drain()
+        self.assertEqual(self.browser.console_errors, [])
+
+    def test_appendix_built_when_opened(self):
+        # Closed, it is not built; opened, it holds every table REPORT.md once held.
+        self.assertEqual(self.js("document.getElementById('appendix').innerHTML"), "")
+        self.js("document.getElementById('appendix').closest('details').open = true")
+        self.assertTrue(self.js(WAIT_APPENDIX))
+        html = self.js("document.getElementById('appendix').innerHTML")
+        want = markdown.to_html(report_tables.tables(self.result, model.collect(self.result),
+                                                     self.links))
+        self.assertEqual(self.js("document.getElementById('appendix').childElementCount"),
+                         self.js("(() => { const d = document.createElement('div'); "
+                                 f"d.innerHTML = {json.dumps(want)}; "
+                                 "return d.childElementCount; })()"))
+        self.assertIn("Throughput per library", html)
+        run = self.result.get("json/science/1000/decode/simdjson-dom/from:reference")
+        self.assertIn(units.seconds(run.median()), html)
+        self.browser.drain()
+        self.assertEqual(self.browser.console_errors, [])
 
     def test_axes_labelled_and_log_scales_marked(self):
         axes = self.js("""Object.entries(window.wbCharts).map(([id, chart]) =>

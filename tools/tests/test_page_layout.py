@@ -10,8 +10,10 @@ import os
 import tempfile
 import unittest
 
-from wbtools import links, report, results
+from wbtools.transfer import links
+from wbtools import report, results
 from wbtools.page import chromium
+from tests.test_page import WAIT_APPENDIX
 from tests.test_page_runs import FILTERS, PUBLISHED, cut, load_published, needs_chromium, \
     needs_published
 
@@ -86,7 +88,10 @@ class Layout:
 
     @classmethod
     def open_browser(cls):
-        cls.browser = chromium.Browser().__enter__()
+        # Opening every section lays out the published run's appendix, 3.9 MB of tables:
+        # 10-14 s on a busy 2-core machine, which the default 30 s per call did not always
+        # cover while other tests ran.
+        cls.browser = chromium.Browser(timeout=120).__enter__()
 
     @classmethod
     def tearDownClass(cls):
@@ -107,6 +112,7 @@ class Layout:
                 # Every section shown (the ranking's details opened) and every operation of
                 # the throughput and memory charts drawn once: each can cut a label.
                 js("document.querySelectorAll('details').forEach(d => d.open = true)")
+                self.assertTrue(js(WAIT_APPENDIX))  # built on its first opening
                 for select in ("op", "memory-op"):
                     for value in js(f"Array.from(document.getElementById('{select}').options)"
                                     ".map(o => o.value)"):

@@ -11,7 +11,7 @@ import math
 import os
 import unittest
 
-from wbtools import links, model, tcp
+from wbtools.transfer import links, model, tcp
 from wbtools.page import chromium
 
 MODEL_JS = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(

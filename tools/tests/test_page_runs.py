@@ -2,8 +2,8 @@
 the test (as `wirebench bench --filter REGEX` would time them), each with no console error,
 saying what it holds and what it does not, and showing its competitors with their ratio.
 
-The published run is the newest run of the whole suite under results/ (tools/wbtools/runs.py);
-without one the tests skip and say so.
+The published run is the newest run of the whole suite under results/
+(tools/wbtools/results/runs.py); without one the tests skip and say so.
 """
 
 import json
@@ -12,7 +12,9 @@ import re
 import tempfile
 import unittest
 
-from wbtools import links, model, paired, report, results, runs, stats
+from wbtools.transfer import links, model
+from wbtools.results import paired, runs
+from wbtools import report, results, stats
 from wbtools.page import chromium, data as page_data
 from wbtools.cli import read_text
 

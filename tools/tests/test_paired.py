@@ -1,4 +1,4 @@
-"""The paired figures of a run in rounds (wbtools/paired.py) and the tools that answer with
+"""The paired figures of a run in rounds (wbtools/results/paired.py) and the tools that answer with
 them: results.Run.figure, the model's call intervals and ties, holds' and compare's paired
 comparisons."""
 
@@ -8,7 +8,9 @@ import os
 import tempfile
 import unittest
 
-from wbtools import compare, holds, links, merge, model, paired, results
+from wbtools import compare, results
+from wbtools.results import holds, merge, paired
+from wbtools.transfer import links, model
 
 
 def entry(name, round_index, round_id, slot, cpu, probe=False, unit="us"):
@@ -218,7 +220,7 @@ if __name__ == "__main__":
 
 class Headline(unittest.TestCase):
     def test_the_fastest_call_names_the_calls_tied_with_it(self):
-        from wbtools import model_view
+        from wbtools.transfer import model_view
         link = links.pick(links.load_links(None), "lan")[0]
         close = [1.00e-3, 0.99e-3, 1.01e-3, 1.0e-3, 1.02e-3, 0.98e-3]
 

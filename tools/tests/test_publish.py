@@ -13,11 +13,12 @@ import tempfile
 import unittest
 from unittest import mock
 
-from wbtools import machine, results, runs
+from wbtools.results import machine, runs
+from wbtools import results
 from wbtools.cli import UserError, read_text, result_stem
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-import publish  # noqa: E402  (tools/publish.py, the entry script)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "commands"))
+import publish  # noqa: E402  (tools/commands/publish.py, the entry script)
 
 EPYC = "AMD EPYC (family 26, model 2, stepping 1)"
 XEON = "Intel(R) Xeon(R) Platinum 8481C CPU @ 2.70GHz (family 6, model 143, stepping 8)"
@@ -100,6 +101,34 @@ class Publish(unittest.TestCase):
         focused = runs.Run("x", context={"benchmark_filter": "^json/"}, benchmark_names=WHOLE)
         self.assertFalse(focused.whole_suite)
         self.assertIn("--filter '^json/'", focused.description())
+
+    def test_the_scope_the_executable_wrote_decides(self):
+        # `bench --filter .` selects every benchmark, yet it skips the standalone loops and
+        # icount: the executable records run_scope focused, and that is what counts.
+        dotted = runs.Run("x", context={"benchmark_filter": ".", "run_scope": "focused",
+                                        "run_kind": "focused"}, benchmark_names=WHOLE)
+        self.assertFalse(dotted.whole_suite)
+        self.assertIn("--filter '.'", dotted.description())
+        self.assertTrue(runs.Run("x", context={"benchmark_filter": "", "run_scope": "whole"},
+                                 benchmark_names=WHOLE).whole_suite)
+
+    def test_a_focused_filter_dot_run_never_replaces_the_published_run(self):
+        write_run(self.new, "20261201T050000Z-amd-epyc-f26m2-eeeeeee", EPYC,
+                  benchmark_filter=".", run_scope="focused", run_kind="focused")
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err):
+            publish.main([os.path.join(self.new, "20261201T050000Z-amd-epyc-f26m2-eeeeeee.json"),
+                          "--results", self.results, "--docs-root", self.root])
+        self.assertIn("not the whole suite", err.getvalue())
+        listing = self.listing()
+        self.assertIn("20261201T010000Z-amd-epyc-f26m2-aaaaaaa.json", listing)
+        with open(os.path.join(self.results, "README.md"), encoding="utf-8") as f:
+            index = f.read()
+        rows = {line.split("`")[1]: line for line in index.splitlines()
+                if line.startswith("| [`")}
+        self.assertIn("**published**: the whole suite",
+                      rows["20261201T010000Z-amd-epyc-f26m2-aaaaaaa"])
+        self.assertIn("focused: --filter '.'", rows["20261201T050000Z-amd-epyc-f26m2-eeeeeee"])
 
     def test_replaces_the_machines_uncited_runs_and_keeps_the_rest(self):
         with open(os.path.join(self.root, "docs", "findings.md"), "w", encoding="utf-8") as f:

@@ -1,9 +1,10 @@
-"""The racing rule (benchmarks/race.hpp) as wbtools.race applies it to a result, on runs
+"""The racing rule (benchmarks/race.hpp) as wbtools.transfer.race applies it to a result, on runs
 made up here: who is settled, when, and what keeps a competitor racing."""
 
 import unittest
 
-from wbtools import model, race, results
+from wbtools.transfer import model, race
+from wbtools import results
 
 
 def result_of(times, digests=None, settled=None):

@@ -15,7 +15,9 @@ cold:
 import os
 import unittest
 
-from wbtools import links, race, results, runs
+from wbtools.transfer import links, race
+from wbtools import results
+from wbtools.results import runs
 
 RESULTS = os.path.join(os.path.dirname(__file__), "..", "..", "results")
 

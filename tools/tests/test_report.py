@@ -10,7 +10,9 @@ import tempfile
 import unittest
 from xml.etree import ElementTree
 
-from wbtools import compare, links, model, noise, report, results
+from wbtools import compare, report, results
+from wbtools.transfer import links, model
+from wbtools.results import noise
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FIXTURE = os.path.join(HERE, "data", "synthetic.json")
@@ -125,6 +127,16 @@ class Report(unittest.TestCase):
         split = ElementTree.parse(os.path.join(self.tmp.name, name))
         self.assertTrue(any(rect.find(svg + "title") is not None and "->" in
                             rect.find(svg + "title").text for rect in split.iter(svg + "rect")))
+        # One bar per link and format, the format's fastest call, whatever its compression.
+        result = results.load(FIXTURE)
+        profiles = list(links.load_links().values())
+        case = model.collect(result).of_case("airport", 101)
+        want = [f"{p.format} {p.serializer}->{p.parser}" +
+                ("" if p.compression == "none" else f" +{p.compression}")
+                for link in profiles for p, _ in model.fastest_per_format(case, link)]
+        bars = [text.text for text in split.iter(svg + "text") if "->" in (text.text or "")]
+        self.assertEqual(bars, want)
+        self.assertGreater(len({p.compression for p in case}), 1)
 
 
 class CompareSummary(unittest.TestCase):
@@ -236,7 +248,7 @@ class CompareSummary(unittest.TestCase):
             other = os.path.join(tmp, "other.json")
             with open(other, "w") as f:
                 json.dump(data, f)
-            done = subprocess.run([sys.executable, os.path.join(os.path.dirname(HERE),
+            done = subprocess.run([sys.executable, os.path.join(os.path.dirname(HERE), "commands",
                                                                 "compare.py"), FIXTURE, other,
                                    "--html", os.path.join(tmp, "compare.html")],
                                   capture_output=True, text=True, timeout=120)
@@ -254,7 +266,7 @@ class CompareSummary(unittest.TestCase):
             slower = os.path.join(tmp, "slower.json")
             with open(slower, "w") as f:
                 json.dump(data, f)
-            done = subprocess.run([sys.executable, os.path.join(os.path.dirname(HERE),
+            done = subprocess.run([sys.executable, os.path.join(os.path.dirname(HERE), "commands",
                                                                 "compare.py"), FIXTURE, slower,
                                    "--html", os.path.join(tmp, "compare.html")],
                                   capture_output=True, text=True, timeout=120)

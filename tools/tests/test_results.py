@@ -8,10 +8,11 @@ import sys
 import tempfile
 import unittest
 
-from wbtools import model, results
+from wbtools.transfer import model
+from wbtools import results
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-TOOLS = os.path.dirname(HERE)
+COMMANDS = os.path.join(os.path.dirname(HERE), "commands")
 DATA = os.path.join(HERE, "data")
 FIXTURE = os.path.join(DATA, "synthetic.json")
 
@@ -98,7 +99,7 @@ class BadFiles(unittest.TestCase):
     """Every tool answers a bad result file with one line on stderr and exit code 2."""
 
     def run_tool(self, tool, *args):
-        return subprocess.run([sys.executable, os.path.join(TOOLS, tool), *args],
+        return subprocess.run([sys.executable, os.path.join(COMMANDS, tool), *args],
                               capture_output=True, text=True, timeout=120)
 
     def test_bad_files(self):
@@ -127,7 +128,7 @@ if __name__ == "__main__":
 
 class ModelCommand(unittest.TestCase):
     def test_json_output_is_valid_json(self):
-        done = subprocess.run([sys.executable, os.path.join(TOOLS, "model.py"), FIXTURE, "--json",
+        done = subprocess.run([sys.executable, os.path.join(COMMANDS, "model.py"), FIXTURE, "--json",
                                "--link", "lan"], capture_output=True, text=True, timeout=120)
         self.assertEqual(done.returncode, 0, done.stderr)
         data = json.loads(done.stdout)
@@ -139,7 +140,7 @@ class ModelCommand(unittest.TestCase):
 
     def test_help(self):
         for tool in ("model.py", "report.py", "compare.py"):
-            done = subprocess.run([sys.executable, os.path.join(TOOLS, tool), "--help"],
+            done = subprocess.run([sys.executable, os.path.join(COMMANDS, tool), "--help"],
                                   capture_output=True, text=True, timeout=60)
             self.assertEqual(done.returncode, 0)
             self.assertIn("usage: wirebench", done.stdout)

@@ -1,4 +1,4 @@
-"""tools/run_bench.sh around a benchmark executable: a band that holds no benchmark of the
+"""tools/commands/bench.sh around a benchmark executable: a band that holds no benchmark of the
 run is skipped, a filter that matches nothing is an error that says so, a failing band says
 which band failed and why, and the screen shows neither the context's codec labels nor a NaN
 but each benchmark's median and, for a focused run, the competitors' ratios.
@@ -18,10 +18,11 @@ import subprocess
 import tempfile
 import unittest
 
-from wbtools import race, results
+from wbtools.transfer import race
+from wbtools import results
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-SCRIPT = ROOT / "tools" / "run_bench.sh"
+SCRIPT = ROOT / "tools" / "commands" / "bench.sh"
 FAKE = ROOT / "tools" / "tests" / "fake_bench.py"
 REAL_BUILD = pathlib.Path(os.environ.get("WIREBENCH_BUILD", ROOT / "build" / "release"))
 
@@ -160,6 +161,8 @@ class RealBuild(unittest.TestCase, ScreenChecks):
             sequence = sorted((b for b in iterations if b["round_id"] == round_id),
                               key=lambda b: b["round_slot"])
             self.assertEqual([b["paired_reference"] for b in sequence], [1, 0, 0, 1])
+        self.assertEqual(result["context"]["run_scope"], "focused")
+        self.assertEqual(result["context"]["run_kind"], "focused")
         self.assertIn("atom/message/100 decode from:reference", proc.stderr)
         self.assertRegex(proc.stderr, r"(?m)^ +(pugixml-dom|expat) +.* +fastest$")
         self.assertRegex(proc.stderr, r"(?m)^ +(pugixml-dom|expat) +.* \d+\.\d\dx \[")
@@ -186,6 +189,19 @@ class RealBuild(unittest.TestCase, ScreenChecks):
             self.assertEqual(len(run.cpu), 6, run.name.full)
         # The process decided as the rule, applied to the file's own rounds, decides.
         self.assertEqual(race.check(result), [])
+
+    def test_the_executable_owns_the_scope(self):
+        # Any filter makes a run focused, "." too; no filter (whatever band) is the whole
+        # suite; a thread run is not. run_bench.sh and the result's run_scope both ask this.
+        def scope(*args):
+            return subprocess.run([str(REAL_BUILD / "wirebench_bench"), "--wirebench_scope",
+                                   *args], capture_output=True, text=True,
+                                  check=True).stdout.strip()
+        self.assertEqual(scope(), "whole")
+        self.assertEqual(scope("--wirebench_rows=0-999", "--wirebench_rounds=6"), "whole")
+        self.assertEqual(scope("--benchmark_filter=."), "focused")
+        self.assertEqual(scope("--benchmark_filter=all"), "focused")
+        self.assertEqual(scope("--wirebench_threads"), "focused")
 
     def test_filter_matching_nothing_is_an_error(self):
         proc = run_bench(REAL_BUILD, self.out, "--filter", "nomatch")

@@ -4,8 +4,9 @@ line per answer, and the noise in one line."""
 
 import unittest
 
-from wbtools import results, run_summary
-from wbtools import holds
+from wbtools import results
+from wbtools.results import run_summary
+from wbtools.results import holds
 
 
 def result_of(times_by_name):

@@ -1,4 +1,4 @@
-"""The slow-windows experiment's figures (tools/slow_windows.py): the slow share, drift,
+"""The slow-windows experiment's figures (tools/commands/slow_windows.py): the slow share, drift,
 the longest slow stretch and the runs test, on sequences made to have them."""
 
 import math
@@ -6,7 +6,7 @@ import os
 import sys
 import unittest
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "commands"))
 import slow_windows  # noqa: E402
 
 

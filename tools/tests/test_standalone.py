@@ -5,7 +5,7 @@ import os
 import tempfile
 import unittest
 
-from wbtools import standalone
+from wbtools.results import standalone
 from wbtools.cli import UserError
 
 

@@ -7,7 +7,9 @@ import os
 import tempfile
 import unittest
 
-from wbtools import cli, runs, wire_cases
+from wbtools import cli
+from wbtools.results import runs
+from wbtools.wire import wire_cases
 
 
 def result(sizes):

@@ -5,7 +5,8 @@ import os
 import tempfile
 import unittest
 
-from wbtools import tcp, wire_concurrency as wc
+from wbtools.transfer import tcp
+from wbtools.wire import wire_concurrency as wc
 
 
 def bare_link(rate_mbps=8, rtt_ms=100):

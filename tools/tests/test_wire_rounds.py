@@ -1,11 +1,11 @@
-"""The measured wire's rounds (wbtools/wire_measure.py): the order of the groups, the cases
+"""The measured wire's rounds (wbtools/wire/wire_measure.py): the order of the groups, the cases
 summarised across rounds and the flag on a case whose repetitions disagree."""
 
 import io
 import unittest
 from unittest import mock
 
-from wbtools import wire_measure
+from wbtools.wire import wire_measure
 from wbtools.cli import UserError
 
 

@@ -13,14 +13,15 @@ import sys
 import tempfile
 import unittest
 
-from wbtools import scenario_run
+from wbtools.wire import scenario_run
 from wbtools.cli import UserError
 from wbtools.page import data as page_data
 
 TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, TOOLS)
-import report as report_command  # noqa: E402  (tools/report.py, the entry script)
-import wire_scenario  # noqa: E402  (tools/wire_scenario.py, the entry script)
+COMMANDS = os.path.join(TOOLS, "commands")
+sys.path.insert(0, COMMANDS)
+import report as report_command  # noqa: E402  (tools/commands/report.py, the entry script)
+import wire_scenario  # noqa: E402  (tools/commands/wire_scenario.py, the entry script)
 
 SAMPLE = os.path.join(TOOLS, "tests", "data", "scenario-poc-sample.json")
 SYNTHETIC = os.path.join(TOOLS, "tests", "data", "synthetic.json")
@@ -203,7 +204,7 @@ class Runner(unittest.TestCase):
             self.assertEqual(handle.read(), "keep")
 
     def script(self, *args):
-        return subprocess.run([sys.executable, os.path.join(TOOLS, "wire_scenario.py"),
+        return subprocess.run([sys.executable, os.path.join(COMMANDS, "wire_scenario.py"),
                                "--build", self.dir.name, *args], capture_output=True,
                               text=True, check=False, env={**os.environ, "STATUS": "0"})
 
@@ -216,7 +217,7 @@ class Runner(unittest.TestCase):
         self.assertEqual(json.loads(unsaved.stdout.splitlines()[0])["type"], "context")
 
     def test_a_missing_executable_is_one_line(self):
-        proc = subprocess.run([sys.executable, os.path.join(TOOLS, "wire_scenario.py"),
+        proc = subprocess.run([sys.executable, os.path.join(COMMANDS, "wire_scenario.py"),
                                "--build", os.path.join(self.dir.name, "none"), "--scenario",
                                "demo"], capture_output=True, text=True, check=False)
         self.assertEqual(proc.returncode, 2)

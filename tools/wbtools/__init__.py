@@ -1,13 +1,15 @@
 """wirebench's Python tools: read Google Benchmark result files, model transfers, write reports.
 
-Modules:
-  results   load a result file, split benchmark names, statistics over repetitions
-  links     link profiles (links.json) and their validation
-  tcp       slow-start and wire-time arithmetic
-  model     one call's time = encode + compress + transfer + decompress + decode
-  fit       the relay-2009 link profile fitted from the published Azure figures
-  published the field figures (published sizes and timings) the report compares against
-  report    REPORT.md writer; charts draws its figures with svg (a small SVG writer)
-  compare   U-test table (stats: Mann-Whitney U) plus a per-format summary
-  cli       shared error handling for the entry scripts
+Packages, each by what it serves (tools/README.md lists every file in one line):
+  results/    what a run wrote, read back: the result file, rounds, noise, labels, the machine
+  transfer/   the transfer model: link profiles, TCP's wire time, one call's time, racing
+  compare/    two result files side by side; two builds timed in turn (ab)
+  wire/       the measured wire: its cases, runs, scenarios and the transfer model beside it
+  page/       the self-contained HTML pages of a report and of a comparison
+  report/     report.html, REPORT.md, their tables, sections and charts
+  jsoncorpus/ the project's JSON conformance corpus
+Modules every package uses:
+  cli         user errors as one line and exit code 2; reading files
+  units       human-readable numbers and Markdown tables
+  stats       Mann-Whitney U-test and intervals
 """

@@ -1,8 +1,9 @@
 // Poco's XML library: the SAX2 decoder (Poco::XML::SAXParser, namespace-aware,
 // over the system's expat) feeds the shared binder from a ContentHandler; the
-// DOM decoder (Poco::XML::DOMParser: the same SAX parse building Poco's DOM)
-// walks its Document with walk_dom; the encoder writes through
-// Poco::XML::XMLWriter into the caller's string.
+// DOM decoder (the same SAX parse building Poco's DOM through a DOMBuilder,
+// as Poco::XML::DOMParser does, behind a depth limit) walks its Document with
+// walk_dom; the encoder writes through Poco::XML::XMLWriter into the caller's
+// string.
 //
 // Security (docs/hostile-input.md): external general and parameter entities
 // off, so no DTD or external entity is read (and open_document() refuses a
@@ -10,15 +11,17 @@
 // accounting (2.4+), which Poco leaves at its defaults.
 #include <Poco/AutoPtr.h>
 #include <Poco/DOM/Attr.h>
-#include <Poco/DOM/DOMParser.h>
+#include <Poco/DOM/DOMBuilder.h>
 #include <Poco/DOM/Document.h>
 #include <Poco/DOM/Element.h>
 #include <Poco/DOM/NamedNodeMap.h>
 #include <Poco/SAX/Attributes.h>
 #include <Poco/SAX/AttributesImpl.h>
 #include <Poco/SAX/ContentHandler.h>
+#include <Poco/SAX/Locator.h>
 #include <Poco/SAX/SAXException.h>
 #include <Poco/SAX/SAXParser.h>
+#include <Poco/SAX/XMLFilterImpl.h>
 #include <Poco/XML/XMLWriter.h>
 
 #include <exception>
@@ -29,6 +32,7 @@
 
 #include "codecs/registry.hpp"
 #include "codecs/xml/binder.hpp"
+#include "codecs/xml/prescan.hpp"
 #include "codecs/xml/prolog.hpp"
 #include "codecs/xml/writer_shapes.hpp"
 
@@ -146,9 +150,8 @@ auto translating_errors(std::string_view library, F parse) {
   }
 }
 
-// Sets up a Poco parser (SAXParser, DOMParser) for untrusted input.
-template <class Parser>
-void configure(Parser& p) {
+// Sets up a Poco SAX parser for untrusted input.
+void configure(Poco::XML::SAXParser& p) {
   p.setFeature(Poco::XML::XMLReader::FEATURE_NAMESPACES, true);
   p.setFeature(Poco::XML::XMLReader::FEATURE_NAMESPACE_PREFIXES, false);
   p.setFeature(Poco::XML::XMLReader::FEATURE_EXTERNAL_GENERAL_ENTITIES, false);
@@ -227,6 +230,58 @@ class PocoSaxDecoder : public SaxDecoderFor<PocoSaxDecoder<Shape>, Shape> {
   Poco::XML::SAXParser parser_;
 };
 
+// Poco's DOM has no depth limit and frees a node's children recursively
+// (AbstractContainerNode's destructor, two frames a level): a document
+// 300,000 elements deep overflows the stack when it is released, whether it
+// parsed or not (unclosed elements). This filter sits between the SAX parser
+// and the DOMBuilder and passes nothing on below kMaxDepth, so the tree never
+// grows deeper; it keeps where the limit was crossed, and the parse is refused
+// once expat returns (an exception must not unwind through expat's frames).
+class DepthLimit : public Poco::XML::XMLFilterImpl {
+ public:
+  using XMLFilterImpl::XMLFilterImpl;
+  void reset() {
+    depth_ = 0;
+    exceeded_at_.clear();
+  }
+  // Empty while the limit holds, else "line L, column C".
+  const std::string& exceeded_at() const { return exceeded_at_; }
+
+  void setDocumentLocator(const Poco::XML::Locator* locator) override {
+    locator_ = locator;
+    XMLFilterImpl::setDocumentLocator(locator);
+  }
+  void startElement(const XMLString& uri, const XMLString& local, const XMLString& qname,
+                    const Poco::XML::Attributes& atts) override {
+    if (++depth_ <= kMaxDepth)
+      XMLFilterImpl::startElement(uri, local, qname, atts);
+    else if (exceeded_at_.empty())
+      exceeded_at_ = locator_ ? "line " + std::to_string(locator_->getLineNumber()) + ", column " +
+                                    std::to_string(locator_->getColumnNumber())
+                              : "unknown position";
+  }
+  void endElement(const XMLString& uri, const XMLString& local, const XMLString& qname) override {
+    if (depth_-- <= kMaxDepth) XMLFilterImpl::endElement(uri, local, qname);
+  }
+  void characters(const Poco::XML::XMLChar ch[], int start, int length) override {
+    if (depth_ <= kMaxDepth) XMLFilterImpl::characters(ch, start, length);
+  }
+  void ignorableWhitespace(const Poco::XML::XMLChar ch[], int start, int length) override {
+    if (depth_ <= kMaxDepth) XMLFilterImpl::ignorableWhitespace(ch, start, length);
+  }
+  void processingInstruction(const XMLString& target, const XMLString& data) override {
+    if (depth_ <= kMaxDepth) XMLFilterImpl::processingInstruction(target, data);
+  }
+  void skippedEntity(const XMLString& name) override {
+    if (depth_ <= kMaxDepth) XMLFilterImpl::skippedEntity(name);
+  }
+
+ private:
+  const Poco::XML::Locator* locator_ = nullptr;
+  int depth_ = 0;
+  std::string exceeded_at_;
+};
+
 // Poco's DOM for walk_dom: namespace-aware nodes, so no PrefixScope.
 struct PocoDom {
   using Node = const Poco::XML::Node*;
@@ -269,14 +324,29 @@ class PocoDomDecoder : public DecoderFor<PocoDomDecoder<Shape>> {
   }
 
  private:
+  // What DOMParser::parseMemory does (a DOMBuilder over the SAX parser, made
+  // per parse), with the depth limit between the two.
   Poco::AutoPtr<Poco::XML::Document> load(std::string_view input) {
     const Document doc = open_document(kDom, input);
-    return translating_errors(kDom, [&] {
-      return Poco::AutoPtr<Poco::XML::Document>(
-          parser_.parseMemory(doc.body.data(), doc.body.size()));
-    });
+    depth_limit_.reset();
+    Poco::AutoPtr<Poco::XML::Document> tree;
+    try {
+      tree = translating_errors(kDom, [&] {
+        Poco::XML::DOMBuilder builder(depth_limit_);
+        return Poco::AutoPtr<Poco::XML::Document>(
+            builder.parseMemoryNP(doc.body.data(), doc.body.size()));
+      });
+    } catch (const DecodeError&) {
+      if (depth_limit_.exceeded_at().empty()) throw;
+    }
+    // Before any later error: the limit was crossed first.
+    if (!depth_limit_.exceeded_at().empty())
+      throw DecodeError(kDom, "elements nested deeper than " + std::to_string(kMaxDepth) + " (" +
+                                  depth_limit_.exceeded_at() + ")");
+    return tree;
   }
-  Poco::XML::DOMParser parser_;
+  Poco::XML::SAXParser parser_;
+  DepthLimit depth_limit_{&parser_};
 };
 
 }  // namespace

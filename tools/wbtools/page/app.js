@@ -1,11 +1,12 @@
 // The report page: what the run holds, then the calculator (the fastest call of each format
 // on a link, every link's fastest, every pairing on request), then the evidence. Data: the
-// JSON object of tools/wbtools/page/data.py in #wb-data; the transfer model: wbModel
+// JSON object of tools/wbtools/page/data.py in #wb-data, gzipped (wbDom.data unpacks it);
+// the transfer model: wbModel
 // (model.js); formatting: wbFormat (format.js); building: wbDom (dom.js); charts: Chart.js.
 "use strict";
 
-(() => {
-  const D = JSON.parse(document.getElementById("wb-data").textContent);
+(async () => {
+  const D = await wbDom.data();
   const F = wbFormat;
   const W = wbDom;
   const {$, el, table, fill, draw} = W;
@@ -194,6 +195,7 @@
     $("bandwidth-section").hidden = false;
     if (!ranked.length) {
       fill("answer", "No pairing of this payload matches the filters.");
+      fill("answer-note");
       fill("best-formats");
       fill("ranking");
       return;
@@ -211,13 +213,15 @@
          `(${F.percent(bestParts.cpu_share)}), wire ${F.seconds(bestParts.wire)}. `,
          `CPU and wire cost the same at ${crossoverText(best, link)} on this link's RTT.`,
          tiedWith ? ` Tied with ${tiedWith} other call${tiedWith === 1 ? "" : "s"}: their ` +
-                    `95 % intervals overlap, so the data cannot rank them.` : ""),
-      el("p", {class: "small wide-only"},
+                    `95 % intervals overlap, so the data cannot rank them.` : ""));
+    // What was ranked and on which link, after the table of each format's fastest call:
+    // above it, it pushed the table's end out of a desktop's first screen.
+    fill("answer-note",
          `${ranked.length} pairings ranked (format × serializer × parser × compression); `,
          settledCalls ? `${settledCalls} with a part racing settled (marked: slower by a ` +
                         "margin, never tied); " : "",
          link.name === "custom" ? "custom: " : "",
-         linkSummary(link), "."));
+         linkSummary(link), ".");
     renderBest(ranked, link);
     const shown = state.top === "all" ? ranked : ranked.slice(0, state.top);
     fill("ranking-count", `${ranked.length}`);
@@ -243,16 +247,24 @@
     renderBandwidth(link);
   }
 
-  function renderBandwidth(link) {
-    const best = {};
+  // The lines of the time-against-bandwidth chart: the fastest call of each format, or on
+  // request (#bandwidth-lines) the fastest of each format and compression. Every pairing of
+  // the whole suite's format would be a hundred lines that hide each other.
+  function bandwidthSeries(link) {
+    const byCompression = $("bandwidth-lines").value === "compression";
+    const best = new Map();
     for (const [p] of wbModel.rank(filtered(state.caseKey), link)) {
-      const key = `${p.format}/${p.compression}`;
-      if (!best[key]) best[key] = p;
+      const key = byCompression ? `${p.format}/${p.compression}` : p.format;
+      if (!best.has(key)) best.set(key, p);
     }
-    const series = Object.values(best);
+    return [[...best.values()], byCompression];
+  }
+
+  function renderBandwidth(link) {
+    const [series, byCompression] = bandwidthSeries(link);
     const low = 1e5, high = 1e11, points = 61;
     const grid = Array.from({length: points}, (_, i) => low * (high / low) ** (i / (points - 1)));
-    // The legend names each line's pairing while that takes a few rows; with many formats
+    // The legend names each line's pairing while that takes a few rows; with many lines
     // (17 formats x 6 compressions in the whole suite) it names the format and compression,
     // which is what tells the lines apart, and the tooltip names the pairing.
     const size = 10, padding = 8;
@@ -266,8 +278,9 @@
     }
     $("bandwidth-box").style.height = `${360 + legend.height}px`;
     fill("bandwidth-caption", `Total time against bandwidth at ${link.name}'s RTT ` +
-         `${F.seconds(link.rtt_s)} and knobs: the fastest pairing of each format and ` +
-         `compression${named ? "" : " (a line's pairing in its tooltip)"}`);
+         `${F.seconds(link.rtt_s)} and knobs: the fastest call of each format` +
+         `${byCompression ? " and compression" : ""}` +
+         `${named ? "" : " (a line's pairing in its tooltip)"}`);
     draw("bandwidth-chart", {
       type: "line",
       data: {datasets: series.map((p, i) => ({
@@ -352,6 +365,7 @@
                                                    renderCalculator(); });
     $("compression").addEventListener("change", () => { state.compression = $("compression").value;
                                                         renderCalculator(); });
+    $("bandwidth-lines").addEventListener("change", () => renderBandwidth(currentLink()));
     $("top").addEventListener("change", () => {
       state.top = $("top").value === "all" ? "all" : Number($("top").value);
       renderRanking();
@@ -361,13 +375,33 @@
     }
   }
 
-  function renderAll() {
-    renderCalculator();
-    if (state.caseKey) evidence.render(state.caseKey);
+  function renderCaseNames() {
     const name = $("case").selectedOptions[0];
     for (const node of document.querySelectorAll(".case-name")) {
       node.textContent = name ? name.textContent : "(no payload in this run)";
     }
+  }
+
+  function renderAll() {
+    renderCalculator();
+    if (state.caseKey) evidence.render(state.caseKey);
+    renderCaseNames();
+  }
+
+  // The "All tables" appendix (#wb-appendix, gzipped apart from the data) is unpacked and
+  // built when its section is first opened: most readers never open it, and unpacking and
+  // building its tables (3.9 MB of HTML for a whole-suite run) held up every load.
+  function setupAppendix() {
+    const details = $("appendix").closest("details");
+    let built = false;
+    const build = async () => {
+      if (built || !details.open) return;
+      built = true;
+      $("appendix").innerHTML = (await W.unpack("wb-appendix")) || "<p>No further tables.</p>";
+      window.wbAppendixReady = true;
+    };
+    details.addEventListener("toggle", build);
+    build();
   }
 
   // Links to sections the run has nothing for are not offered.
@@ -386,15 +420,25 @@
   evidence.setup();
   holds.renderHolds();
   holds.renderComparison();
-  sections.renderContext();
+  sections.renderContext();  // the machine's line and warnings under the page's title
+  if (hasModel && state.linkName) setLink(state.linkName);
+  renderCalculator();
+  renderCaseNames();
+  // The first view is drawn: the browser paints it before the evidence below it, which
+  // took as long again, is built (after the next frame, or 100 ms in a hidden tab that
+  // draws no frames).
+  performance.mark("wb-first-view");
+  await new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 100);
+  });
   evidence.renderSizes();
   sections.renderConformance();
   sections.renderNoise();
   sections.renderWire();
   sections.renderScenarios();
-  $("appendix").innerHTML = D.appendix || "<p>No further tables.</p>";
-  if (hasModel && state.linkName) setLink(state.linkName);
-  renderAll();
+  setupAppendix();
+  if (state.caseKey) evidence.render(state.caseKey);
   trimNav();
   window.wbReady = true;
 })();

@@ -1,6 +1,8 @@
 """Assemble report.html: the template, its style, Chart.js, the page's scripts and the data,
 all inlined, so the one file works opened from disk with no network."""
 
+import base64
+import gzip
 import json
 import os
 
@@ -22,15 +24,37 @@ def script_json(data):
     return json.dumps(data, separators=(",", ":"), allow_nan=False).replace("</", "<\\/")
 
 
+def gzip_text(text):
+    """text as base64 of its gzip, for a page that unpacks it (dom.js's wbDom.unpack). No
+    timestamp in the gzip, so the same text gives the same page."""
+    return base64.b64encode(gzip.compress(text.encode("utf-8"), 9, mtime=0)).decode("ascii")
+
+
+def gzip_json(data):
+    """The data as base64 of its gzipped JSON (wbDom.data): a whole-suite run's 7.2 MB of
+    JSON takes a fifth of the room."""
+    return gzip_text(json.dumps(data, separators=(",", ":"), allow_nan=False))
+
+
 def render(data, title, app=REPORT_APP, template="template.html"):
-    """The page's HTML text. app: the page's own script, or a tuple of them."""
+    """The page's HTML text. app: the page's own script, or a tuple of them. The template
+    takes the data as JSON ({data}) or gzipped ({data_gzip}), and may take its "appendix"
+    apart, gzipped ({appendix_gzip})."""
     app = (app,) if isinstance(app, str) else tuple(app)
     page = _read(template)
     parts = {"{title}": title, "{result}": data.get("result", ""),
              "{estimator}": data.get("estimator", "cpu_time medians"), "{css}": _read("page.css"),
              "{chartjs}": chartlib.source().replace("</script", "<\\/script"),
-             "{scripts}": "\n".join(_read(name) for name in SCRIPTS + app),
-             "{data}": script_json(data)}
+             "{scripts}": "\n".join(_read(name) for name in SCRIPTS + app)}
+    if "{appendix_gzip}" in page:
+        # The "All tables" appendix apart, unpacked when its section is opened: unpacking
+        # its 3.9 MB of table HTML (a whole-suite run's) held up every load.
+        parts["{appendix_gzip}"] = gzip_text(data.get("appendix", ""))
+        data = {key: value for key, value in data.items() if key != "appendix"}
+    if "{data_gzip}" in page:
+        parts["{data_gzip}"] = gzip_json(data)
+    else:
+        parts["{data}"] = script_json(data)
     # One pass over the placeholders, in order, so text inside a replacement is never
     # taken for a placeholder.
     out, rest = [], page

@@ -2,7 +2,7 @@
 versions, then the rest; structured entries (the machine's state around the run, the bands of
 the run, the memory run) as sentences, not as the JSON the file holds."""
 
-from .. import labels
+from ..results import labels
 
 CONTEXT_FIRST = ("date", "host_name", "cpu_model", "kernel", "num_cpus", "mhz_per_cpu",
                  "cpu_pinned", "caches", "compiler", "cxx_flags", "wirebench_build_type",

@@ -9,9 +9,11 @@ import dataclasses
 import math
 import statistics
 
-from .. import conformance, labels, model, noise, paired, published, results, stats
+from ..results import conformance, labels, noise, paired
+from ..transfer import model, published
+from .. import results, stats
 from . import context, tags
-from .. import holds
+from ..results import holds
 # The scenario tables are built in wire_data; their helpers stay importable from here.
 from .wire_data import scenario_columns, scenario_data, scenarios_data, wire_data  # noqa: F401
 

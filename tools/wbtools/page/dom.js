@@ -148,6 +148,23 @@ const wbDom = (() => {
     return el("span", {class: "settled", title: why || null}, text);
   }
 
+  // Text that page/build.py gzipped and base64-encoded into a script element, unpacked with
+  // the browser's DecompressionStream; "" for an empty element.
+  async function unpack(id) {
+    const text = atob(document.getElementById(id).textContent.trim());
+    if (!text) return "";
+    const bytes = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+    const stream = new Response(bytes).body.pipeThrough(new DecompressionStream("gzip"));
+    return new TextDecoder().decode(await new Response(stream).arrayBuffer());
+  }
+
+  // The page's data object, gzipped (the JSON of a whole-suite run is 7.2 MB, most of a
+  // page a browser had to read before drawing a thing).
+  async function data(id = "wb-data") {
+    return JSON.parse(await unpack(id));
+  }
+
   return {$, COLORS, color, marker, charts, el, table, fill, wrap, barLabels, legendFit,
-          draw, clear, showBox, ticks, what, settledMark};
+          draw, clear, showBox, ticks, what, settledMark, unpack, data};
 })();

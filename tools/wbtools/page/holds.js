@@ -1,7 +1,7 @@
 // The top of the report page: what the run holds and what it does not (so a run of two
 // decoders says at once that it has no link model), and for a focused run its competitors
 // side by side, each against the fastest with the ratio's 95 % interval
-// (tools/wbtools/holds.py computes them with stats.ratio_interval).
+// (tools/wbtools/results/holds.py computes them with stats.ratio_interval).
 "use strict";
 
 const wbHolds = (D, what) => {

@@ -1,0 +1,16 @@
+#include "benchmarks/scope.hpp"
+
+namespace wb::bench {
+
+RunScope run_scope(std::span<char* const> args, bool threads, bool icount) {
+  if (threads || icount) return RunScope::focused;
+  for (const char* arg : args)
+    if (std::string_view(arg).starts_with("--benchmark_filter=")) return RunScope::focused;
+  return RunScope::whole;
+}
+
+std::string_view scope_name(RunScope scope) {
+  return scope == RunScope::whole ? "whole" : "focused";
+}
+
+}  // namespace wb::bench
