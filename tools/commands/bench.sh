@@ -533,7 +533,7 @@ summary_step() {
   [[ -n "$conformance_file" ]] && args+=(--conformance "$conformance_file")
   ((whole_suite)) && [[ -n "$conformance_file" ]] && args+=(--all-decoders)
   ((whole_suite)) || args+=(--competitors)
-  PYTHONPATH="$ROOT/tools" /usr/bin/python3 -m wbtools.results.run_summary "${args[@]}" >&2 ||
+  /usr/bin/python3 "$ROOT/tools/commands/bench_step.py" summary "${args[@]}" >&2 ||
     log "no summary; the result is written"
 }
 
@@ -549,7 +549,7 @@ if full=$(git -C "$ROOT" rev-parse HEAD 2>/dev/null); then
   [[ -z "$(git -C "$ROOT" status --porcelain --untracked-files=no 2>/dev/null)" ]] || commit="$full-dirty"
 fi
 # The machine is named by its CPU model (wbtools/results/machine.py): amd-epyc-f26m2.
-machine=$(PYTHONPATH="$ROOT/tools" /usr/bin/python3 -m wbtools.results.machine 2>/dev/null || echo unknown-cpu)
+machine=$(/usr/bin/python3 "$ROOT/tools/commands/bench_step.py" machine 2>/dev/null || echo unknown-cpu)
 stamp=$(date -u +%Y%m%dT%H%M%SZ)
 mkdir -p "$out_dir" || die "cannot create $out_dir"
 out_dir=$(cd "$out_dir" && pwd)
@@ -602,7 +602,7 @@ log "$total benchmarks; $where; $order" \
   "${bands[*]}; GLIBC_TUNABLES=$HEAP_TUNABLES"
 # The machine's state before and after (wbtools/results/machine_state.py): recorded in
 # the context, with a warning now when it makes the figures suspect.
-PYTHONPATH="$ROOT/tools" /usr/bin/python3 -m wbtools.results.machine_state --cpu "$cpu" \
+/usr/bin/python3 "$ROOT/tools/commands/bench_step.py" machine-state --cpu "$cpu" \
   >"$parts_dir/state-before.json" || die "cannot read the machine's state"
 start=$SECONDS
 t0=$(date +%s)
@@ -615,7 +615,7 @@ for i in "${!bands[@]}"; do
   parts+=("$part:$(band_rows "${bands[$i]}"):$(band_min_time "${bands[$i]}")")
   finished=$((finished + counts[i]))
 done
-PYTHONPATH="$ROOT/tools" /usr/bin/python3 -m wbtools.results.machine_state --cpu "$cpu" \
+/usr/bin/python3 "$ROOT/tools/commands/bench_step.py" machine-state --cpu "$cpu" \
   >"$parts_dir/state-after.json" || die "cannot read the machine's state"
 # Thread runs have no memory figures.
 memory_args=()
@@ -623,7 +623,7 @@ if ((!threads)); then
   run_memory "$parts_dir/memory"
   for file in "${memory_files[@]}"; do memory_args+=(--memory "$file"); done
 fi
-PYTHONPATH="$ROOT/tools" /usr/bin/python3 -m wbtools.results.merge "$tmp" "${parts[@]}" "${memory_args[@]}" \
+/usr/bin/python3 "$ROOT/tools/commands/bench_step.py" merge "$tmp" "${parts[@]}" "${memory_args[@]}" \
   --state-before "$parts_dir/state-before.json" --state-after "$parts_dir/state-after.json" ||
   die "cannot merge the bands' results"
 log "benchmarks finished in $((SECONDS - start)) s"

@@ -50,8 +50,13 @@ def local_cpu_model(cpuinfo="/proc/cpuinfo"):
     return f"{name} ({ids})" if ids else name
 
 
-if __name__ == "__main__":
-    # `python3 -m wbtools.results.machine`: this machine's short name (tools/commands/bench.sh
-    # names files so).
+def main(argv=None):
+    """`bench_step.py machine`: this machine's short name (tools/commands/bench.sh names files
+    so)."""
+    if argv:
+        print("usage: bench_step.py machine (no options): this machine's short name",
+              file=sys.stderr)
+        return 0 if argv[0] in ("-h", "--help") else 2
     print(slug(local_cpu_model()))
+    return 0
     sys.exit(0)

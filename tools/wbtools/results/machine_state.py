@@ -7,7 +7,7 @@ runs; after it, the suite has ended), and how much time the hypervisor stole. Al
 load averages, runnable tasks, available memory, transparent huge pages, DAMON and the
 clock where the kernel exposes it.
 
-  python3 -m wbtools.results.machine_state [--cpu N]
+  tools/commands/bench_step.py machine-state [--cpu N]
       prints one snapshot as JSON, warnings to stderr
 """
 
@@ -150,7 +150,7 @@ def warnings(state, cpu=None):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python3 -m wbtools.results.machine_state",
+    parser = argparse.ArgumentParser(prog="bench_step.py machine-state",
                                      description="One snapshot of the machine's state as JSON "
                                                  "on stdout; warnings on stderr.")
     parser.add_argument("--cpu", type=int, help="warn about this CPU only (the pinned one)")
@@ -165,6 +165,3 @@ def main(argv=None):
     print()
     return 0
 
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -18,14 +18,13 @@ made unique across the parts, each competitor's per-round ratio to its unit's pr
 aggregates after the repetitions: mean, median, stddev, cv and the paired figures
 (wbtools/results/paired.py).
 
-usage: python3 -m wbtools.results.merge OUT.json --state-before S.json --state-after S.json
+usage: tools/commands/bench_step.py merge OUT.json --state-before S.json --state-after S.json
                                 [--memory MEMORY.json ...] PART.json:ROWS:MIN_TIME ...
 """
 
 import argparse
 import json
 import os
-import sys
 
 from wbtools import cli
 from wbtools.results import paired
@@ -125,7 +124,7 @@ def _part(spec):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python3 -m wbtools.results.merge",
+    parser = argparse.ArgumentParser(prog="bench_step.py merge",
                                      description=__doc__.split("\n\n", 1)[0])
     parser.add_argument("out", metavar="OUT.json")
     parser.add_argument("parts", nargs="+", metavar="PART.json:ROWS:MIN_TIME")
@@ -153,6 +152,3 @@ def main(argv=None):
     os.replace(tmp, args.out)
     return 0
 
-
-if __name__ == "__main__":
-    sys.exit(cli.run(main))

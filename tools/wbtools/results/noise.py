@@ -4,15 +4,14 @@ repetitions is above a threshold (default 5 %).
 Every result file carries the CV already: Google Benchmark 1.7.1 writes a `_cv` aggregate per
 benchmark when repetitions >= 2, and the file keeps every repetition, from which the CV is
 recomputed here (cpu_time; real_time for wall-clock benchmarks such as the thread runs).
-Run as `python3 -m wbtools.results.noise RESULT.json [--threshold 0.05]`; prints nothing when no
+Run as `tools/commands/bench_step.py noise RESULT.json [--threshold 0.05]`; prints nothing when no
 case is above the threshold.
 """
 
 import argparse
 import math
-import sys
 
-from .. import cli, results, units
+from .. import results, units
 from . import labels
 
 THRESHOLD = 0.05
@@ -77,7 +76,7 @@ def section(result, threshold=THRESHOLD):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python3 -m wbtools.results.noise", description=__doc__)
+    parser = argparse.ArgumentParser(prog="bench_step.py noise", description=__doc__)
     parser.add_argument("result", metavar="RESULT.json")
     parser.add_argument("--threshold", type=float, default=THRESHOLD,
                         help="CV above which a case is listed (default 0.05)")
@@ -92,6 +91,3 @@ def main(argv=None):
             print(f"  {cv:7.1%}  {name}")
     return 0
 
-
-if __name__ == "__main__":
-    sys.exit(cli.run(main))

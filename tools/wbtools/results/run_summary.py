@@ -8,14 +8,13 @@
                competitors side by side, fastest first, each with its median and 95 % interval
                and its ratio to the fastest with the ratio's 95 % interval
 
-Run as `python3 -m wbtools.results.run_summary RESULT.json [--conformance FILE] [--competitors]`;
+Run as `tools/commands/bench_step.py summary RESULT.json [--conformance FILE] [--competitors]`;
 prints to stdout.
 """
 
 import argparse
-import sys
 
-from .. import cli, results, units
+from .. import results, units
 from . import noise
 from .holds import question, ratios
 from .conformance import corpus_name, load as load_conformance
@@ -131,7 +130,7 @@ def json_decoders(result):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python3 -m wbtools.results.run_summary",
+    parser = argparse.ArgumentParser(prog="bench_step.py summary",
                                      description=__doc__.split("\n\n", 1)[0],
                                      epilog=__doc__.split("\n\n", 1)[1],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -158,6 +157,3 @@ def main(argv=None):
         print("\n".join(lines))
     return 0
 
-
-if __name__ == "__main__":
-    sys.exit(cli.run(main))

@@ -19,7 +19,7 @@ A call is: half an RTT and its setup round trips (the request reaches the server
 encode on the CPU queue, the response's IP bytes on the shared link, half an RTT and its
 slow-start stalls, then the client's decode (the client's own CPU: not queued).
 
-Run as `python3 -m wbtools.wire.wire_concurrency POC.jsonl` from tools/: it reads the JSON lines
+Run as `tools/commands/bench_step.py wire-concurrency POC.jsonl`: it reads the JSON lines
 of `wirebench_wire --scenario poc` and prints the model beside every series measured.
 """
 
@@ -28,10 +28,9 @@ import heapq
 import json
 import math
 import statistics
-import sys
 
 from ..transfer import links, tcp
-from ..cli import UserError, run
+from ..cli import UserError
 
 DISCIPLINES = ("share", "fifo")
 # Two events closer than this (seconds) happen together: guards the fluid link's float sums.
@@ -269,7 +268,7 @@ def table(rows):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(
-        prog="python3 -m wbtools.wire.wire_concurrency",
+        prog="bench_step.py wire-concurrency",
         description="The concurrency model beside a poc run of wirebench_wire.")
     parser.add_argument("run", metavar="POC.jsonl", help="stdout of wirebench_wire --scenario poc")
     parser.add_argument("--cores", type=int, default=2, help="server CPUs (default 2)")
@@ -281,6 +280,3 @@ def main(argv=None):
     print(json.dumps(rows, indent=1) if args.json else table(rows))
     return 0
 
-
-if __name__ == "__main__":
-    sys.exit(run(main))
