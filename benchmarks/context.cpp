@@ -18,6 +18,7 @@
 #include "benchmarks/payloads.hpp"
 #include "benchmarks/register.hpp"
 #include "build_info.hpp"
+#include "codecs/compress/compressor.hpp"
 #include "codecs/registry.hpp"
 
 namespace wb::bench {
@@ -87,6 +88,8 @@ void add_run_context() {
     benchmark::AddCustomContext("left_out", build::kLeftOut);
     std::string lines;
     for (const std::string& line : left_out_codecs()) lines += (lines.empty() ? "" : ", ") + line;
+    for (std::string_view c : left_out_compressors())
+      lines += (lines.empty() ? "compress." : ", compress.") + std::string(c);
     benchmark::AddCustomContext("left_out_codecs", lines);
   }
   benchmark::AddCustomContext("compiler", build::kCompiler);

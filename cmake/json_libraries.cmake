@@ -6,10 +6,17 @@
 # the Jansson archive defined here. Archives where Debian ships them, as for
 # every library (cmake/libraries.cmake).
 
-# Jansson: its archive, which Avro C's archive also calls into.
-pkg_check_modules(JANSSON REQUIRED IMPORTED_TARGET jansson)
-wb_archive(wb_jansson libjansson.a PkgConfig::JANSSON)
-wb_library(jansson "${JANSSON_VERSION}" "static (libjansson.a)" "${WB_DEBIAN_FLAGS}")
+# Jansson: its archive, which Avro C's archive also calls into (so it is
+# found for either).
+if(WB_WITH_JANSSON OR WB_WITH_AVRO)
+  pkg_check_modules(JANSSON REQUIRED IMPORTED_TARGET jansson)
+  wb_archive(wb_jansson libjansson.a PkgConfig::JANSSON)
+  if(WB_WITH_JANSSON)
+    wb_library(jansson "${JANSSON_VERSION}" "static (libjansson.a)" "${WB_DEBIAN_FLAGS}")
+  endif()
+else()
+  wb_left_out_target(wb_jansson)
+endif()
 
 # json-c: shared, although Debian ships libjson-c.a. json-c and Jansson both
 # define json_object_get and json_object_iter_next (with other meanings), and
@@ -19,23 +26,39 @@ wb_library(jansson "${JANSSON_VERSION}" "static (libjansson.a)" "${WB_DEBIAN_FLA
 # libjson-c.so.5 json-c's own calls of those two stay inside it (they are
 # bound within the library: no dynamic relocation names them), and the json-c
 # adapter calls neither.
-pkg_check_modules(JSONC REQUIRED IMPORTED_TARGET json-c)
-add_library(wb_jsonc ALIAS PkgConfig::JSONC)
-wb_library(json-c "${JSONC_VERSION}"
-           "shared (its archive and Jansson's both define json_object_get; docs/dependencies.md)"
-           "${WB_DEBIAN_FLAGS}")
+if(WB_WITH_JSONC)
+  pkg_check_modules(JSONC REQUIRED IMPORTED_TARGET json-c)
+  add_library(wb_jsonc ALIAS PkgConfig::JSONC)
+  wb_library(json-c "${JSONC_VERSION}"
+             "shared (its archive and Jansson's both define json_object_get; docs/dependencies.md)"
+             "${WB_DEBIAN_FLAGS}")
+else()
+  wb_left_out_target(wb_jsonc)
+endif()
 
 # YAJL: its archive (libyajl_s.a).
-pkg_check_modules(YAJL REQUIRED IMPORTED_TARGET yajl)
-wb_archive(wb_yajl libyajl_s.a PkgConfig::YAJL)
-wb_library(yajl "${YAJL_VERSION}" "static (libyajl_s.a)" "${WB_DEBIAN_FLAGS}")
+if(WB_WITH_YAJL)
+  pkg_check_modules(YAJL REQUIRED IMPORTED_TARGET yajl)
+  wb_archive(wb_yajl libyajl_s.a PkgConfig::YAJL)
+  wb_library(yajl "${YAJL_VERSION}" "static (libyajl_s.a)" "${WB_DEBIAN_FLAGS}")
+else()
+  wb_left_out_target(wb_yajl)
+endif()
 
 # JsonCpp and cJSON: Debian ships their shared libraries only.
-find_package(jsoncpp CONFIG REQUIRED)
-add_library(wb_jsoncpp ALIAS JsonCpp::JsonCpp)
-wb_library(jsoncpp "${jsoncpp_VERSION}" "shared (Debian ships no archive)" "${WB_DEBIAN_FLAGS}")
-pkg_check_modules(CJSON REQUIRED IMPORTED_TARGET libcjson)
-add_library(wb_cjson ALIAS PkgConfig::CJSON)
-wb_library(cjson "${CJSON_VERSION}" "shared (Debian ships no archive)" "${WB_DEBIAN_FLAGS}")
+if(WB_WITH_JSONCPP)
+  find_package(jsoncpp CONFIG REQUIRED)
+  add_library(wb_jsoncpp ALIAS JsonCpp::JsonCpp)
+  wb_library(jsoncpp "${jsoncpp_VERSION}" "shared (Debian ships no archive)" "${WB_DEBIAN_FLAGS}")
+else()
+  wb_left_out_target(wb_jsoncpp)
+endif()
+if(WB_WITH_CJSON)
+  pkg_check_modules(CJSON REQUIRED IMPORTED_TARGET libcjson)
+  add_library(wb_cjson ALIAS PkgConfig::CJSON)
+  wb_library(cjson "${CJSON_VERSION}" "shared (Debian ships no archive)" "${WB_DEBIAN_FLAGS}")
+else()
+  wb_left_out_target(wb_cjson)
+endif()
 
 target_link_libraries(wirebench_codecs PRIVATE wb_jansson wb_jsonc wb_yajl wb_jsoncpp wb_cjson)

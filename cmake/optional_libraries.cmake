@@ -1,5 +1,5 @@
-# Optional libraries: each benchmarked library that only its adapters use has
-# an option WB_WITH_<LIBRARY> (default ON). ON, its find_package is REQUIRED,
+# Optional libraries: each benchmarked library has an option
+# WB_WITH_<LIBRARY> (default ON), but the few listed below with why. ON, its find_package is REQUIRED,
 # as for every library; OFF, the library is not looked for, its target
 # (wb_<name>) is an empty INTERFACE one (so every target_link_libraries line
 # stays as it is), and the sources that include it are left out of every
@@ -57,14 +57,51 @@ function(wb_leave_out_sources)
   endforeach()
 endfunction()
 
-# The libraries, what the context calls them, and what needs them. A pairing
-# of wcfjson needs both its libraries; the files of codecs/wcfjson/ hold a
-# JSON library's pairings with every XML library, so they go with any of
-# them.
-wb_optional(XERCES "xerces-c" codecs/xml/adapters/xerces_*.cpp codecs/route/adapters/xerces_*.cpp
-            codecs/wcfjson/*_encoders.cpp codecs/wcfjson/*_decoders.cpp
-            benchmarks/standalone/xerces*.cpp tests/wcfjson_mapping_test.cpp)
+# The libraries, what the context calls them, and the sources that need
+# them: an adapter, a standalone loop and a test are named after the one
+# library they include (docs/adding-a-library.md). Every benchmarked library
+# is here but three that the project itself uses beside benchmarking them:
+# simdjson (the UTF-8 check of codecs/common/utf8.cpp, which every decoder
+# that validates shares), nlohmann/json (the tests read result files with it)
+# and zlib (gzip, HTTP's baseline coding, and a dependency of the archives of
+# libxml2, protobuf and Avro C).
+# A wcfjson pairing needs its two libraries (cmake/wcfjson_pairings.cmake).
+# JSON
+wb_optional(RAPIDJSON "rapidjson" codecs/json/adapters/rapidjson_*.cpp
+            benchmarks/standalone/rapidjson*.cpp tests/wcfjson_mapping_test.cpp)
+wb_optional(BOOSTJSON "boost_json" codecs/json/adapters/boostjson_*.cpp)
+wb_optional(JSONCPP "jsoncpp" codecs/json/adapters/jsoncpp_*.cpp benchmarks/standalone/jsoncpp*.cpp)
+wb_optional(JSONC "json-c" codecs/json/adapters/json_c_*.cpp benchmarks/standalone/json_c*.cpp)
+wb_optional(JANSSON "jansson" codecs/json/adapters/jansson_*.cpp benchmarks/standalone/jansson*.cpp)
+wb_optional(CJSON "cjson" codecs/json/adapters/cjson_*.cpp benchmarks/standalone/cjson*.cpp)
+wb_optional(YAJL "yajl" codecs/json/adapters/yajl_*.cpp benchmarks/standalone/yajl*.cpp)
 wb_optional(POCO "poco" codecs/json/adapters/poco_*.cpp codecs/xml/adapters/poco_*.cpp
-            benchmarks/standalone/*poco*.cpp)
+            benchmarks/standalone/poco*.cpp)
+# XML
+wb_optional(PUGIXML "pugixml" codecs/xml/adapters/pugixml_*.cpp codecs/route/adapters/pugixml_*.cpp
+            benchmarks/standalone/pugixml*.cpp tests/wcfjson_mapping_test.cpp)
+wb_optional(LIBXML2 "libxml2" codecs/xml/adapters/libxml2_*.cpp codecs/route/adapters/libxml2_*.cpp
+            tests/wcfjson_mapping_test.cpp tests/xml_canonical_test.cpp)
+wb_optional(XERCES "xerces-c" codecs/xml/adapters/xerces_*.cpp codecs/route/adapters/xerces_*.cpp
+            benchmarks/standalone/xerces*.cpp tests/wcfjson_mapping_test.cpp)
+wb_optional(EXPAT "expat" codecs/xml/adapters/expat_*.cpp codecs/route/adapters/expat_*.cpp)
+wb_optional(RAPIDXML "rapidxml" codecs/xml/adapters/rapidxml_*.cpp benchmarks/standalone/rapidxml*.cpp)
+wb_optional(TINYXML2 "tinyxml2" codecs/xml/adapters/tinyxml2_*.cpp benchmarks/standalone/tinyxml2*.cpp)
+wb_optional(MXML "mxml" codecs/xml/adapters/mxml_*.cpp benchmarks/standalone/mxml*.cpp)
+# Binary formats (their schema compilers' output goes with them).
+wb_optional(PROTOBUF "protobuf" codecs/protobuf/libprotobuf.cpp)
+wb_optional(PROTOBUF_C "protobuf-c" codecs/protobuf/protobuf_c.cpp)
+wb_optional(FLATBUFFERS "flatbuffers" codecs/flatbuffers/*.cpp)
+wb_optional(CAPNP "capnp" codecs/capnp/*.cpp)
+wb_optional(MPACK "libmpack" codecs/msgpack/libmpack.cpp)
+wb_optional(CBOR "libcbor" codecs/cbor/*.cpp)
+wb_optional(BSON "libbson" codecs/bson/*.cpp)
+wb_optional(THRIFT "thrift" codecs/thrift/*.cpp)
+wb_optional(AVRO "avro-c" codecs/avro/*.cpp)
+# Compressors (codecs/compress/compressors.cpp follows what was built).
+wb_optional(BROTLI "brotli" codecs/compress/brotli.cpp)
+wb_optional(ZSTD "zstd" codecs/compress/zstd.cpp)
+wb_optional(LZ4 "lz4" codecs/compress/lz4.cpp)
+wb_optional(SNAPPY "snappy" codecs/compress/snappy.cpp)
 # For the result file's context (benchmarks/build_info.hpp.in).
 list(JOIN WB_LEFT_OUT ", " WB_LEFT_OUT_TEXT)

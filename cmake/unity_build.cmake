@@ -26,12 +26,13 @@ function(wb_unity_group name)
   endforeach()
 endfunction()
 
-# The WCF JSON<->XML infoset's pairings, its reference writer and the Xerces
-# sniff, which share the XML libraries' headers (GCC -O2: 25.2 CPU-s as 3
-# files, 23.8 as one). The pairings themselves are one file, pairings.cpp, so
-# that each infoset template is instantiated once with the unity build off too.
+# The WCF JSON<->XML infoset's pairings (one generated file per XML library,
+# cmake/wcfjson_pairings.cmake), its reference writer and the Xerces sniff,
+# which share the XML libraries' headers (GCC -O2: 25.2 CPU-s as 3 files,
+# 23.8 as one).
 file(GLOB WB_WCFJSON_SOURCES ${PROJECT_SOURCE_DIR}/codecs/wcfjson/*.cpp)
-wb_unity_group(wcfjson codecs/route/adapters/xerces_sax_sniff_router.cpp ${WB_WCFJSON_SOURCES})
+wb_unity_group(wcfjson codecs/route/adapters/xerces_sax_sniff_router.cpp ${WB_WCFJSON_SOURCES}
+               ${WB_WCFJSON_UNITS})
 # The XML adapters whose names do not clash, with the shared XML scanning
 # (27.9 CPU-s as 8 files, 18.7 as one).
 wb_unity_group(xml codecs/xml/adapters/libxml2_sax_decoder.cpp codecs/xml/adapters/libxml2_encoder.cpp

@@ -5,14 +5,22 @@
 # where Debian ships them, as for every library (cmake/libraries.cmake).
 
 # TinyXML-2: Debian ships only the shared library.
-find_package(tinyxml2 CONFIG REQUIRED)
-add_library(wb_tinyxml2 ALIAS tinyxml2::tinyxml2)
-wb_library(tinyxml2 "${tinyxml2_VERSION}" "shared (Debian ships no archive)" "${WB_DEBIAN_FLAGS}")
+if(WB_WITH_TINYXML2)
+  find_package(tinyxml2 CONFIG REQUIRED)
+  add_library(wb_tinyxml2 ALIAS tinyxml2::tinyxml2)
+  wb_library(tinyxml2 "${tinyxml2_VERSION}" "shared (Debian ships no archive)" "${WB_DEBIAN_FLAGS}")
+else()
+  wb_left_out_target(wb_tinyxml2)
+endif()
 
 # Mini-XML: its archive, found through its pkg-config file.
-pkg_check_modules(MXML REQUIRED IMPORTED_TARGET mxml)
-wb_archive(wb_mxml libmxml.a PkgConfig::MXML Threads::Threads)
-wb_library(mxml "${MXML_VERSION}" "static (libmxml.a)" "${WB_DEBIAN_FLAGS}")
+if(WB_WITH_MXML)
+  pkg_check_modules(MXML REQUIRED IMPORTED_TARGET mxml)
+  wb_archive(wb_mxml libmxml.a PkgConfig::MXML Threads::Threads)
+  wb_library(mxml "${MXML_VERSION}" "static (libmxml.a)" "${WB_DEBIAN_FLAGS}")
+else()
+  wb_left_out_target(wb_mxml)
+endif()
 
 # Poco's XML (SAX2 over expat, DOM, XMLWriter): shared, as Debian ships it.
 add_library(wb_poco_xml INTERFACE)
@@ -38,16 +46,26 @@ if(WB_WITH_POCO)
   wb_definitions_to_sources(Poco::Foundation ${WB_POCO_SOURCE_GLOBS})
   wb_definitions_to_sources(Poco::XML ${WB_POCO_SOURCE_GLOBS})
 endif()
-wb_definitions_to_sources(tinyxml2::tinyxml2
-                          ${PROJECT_SOURCE_DIR}/codecs/xml/adapters/tinyxml2_codec.cpp
-                          ${PROJECT_SOURCE_DIR}/benchmarks/standalone/tinyxml2*.cpp)
+if(WB_WITH_TINYXML2)
+  wb_definitions_to_sources(tinyxml2::tinyxml2
+                            ${PROJECT_SOURCE_DIR}/codecs/xml/adapters/tinyxml2_codec.cpp
+                            ${PROJECT_SOURCE_DIR}/benchmarks/standalone/tinyxml2*.cpp)
+endif()
 
 # LZ4 (frame format) and Snappy (raw format): their archives.
-pkg_check_modules(LZ4 REQUIRED IMPORTED_TARGET liblz4)
-wb_archive(wb_lz4 liblz4.a PkgConfig::LZ4)
-wb_library(lz4 "${LZ4_VERSION}" "static (liblz4.a)" "${WB_DEBIAN_FLAGS}")
-find_package(Snappy CONFIG REQUIRED)
-add_library(wb_snappy ALIAS Snappy::snappy-static)
-wb_library(snappy "${Snappy_VERSION}" "static (libsnappy.a)" "${WB_DEBIAN_FLAGS}")
+if(WB_WITH_LZ4)
+  pkg_check_modules(LZ4 REQUIRED IMPORTED_TARGET liblz4)
+  wb_archive(wb_lz4 liblz4.a PkgConfig::LZ4)
+  wb_library(lz4 "${LZ4_VERSION}" "static (liblz4.a)" "${WB_DEBIAN_FLAGS}")
+else()
+  wb_left_out_target(wb_lz4)
+endif()
+if(WB_WITH_SNAPPY)
+  find_package(Snappy CONFIG REQUIRED)
+  add_library(wb_snappy ALIAS Snappy::snappy-static)
+  wb_library(snappy "${Snappy_VERSION}" "static (libsnappy.a)" "${WB_DEBIAN_FLAGS}")
+else()
+  wb_left_out_target(wb_snappy)
+endif()
 
 target_link_libraries(wirebench_codecs PRIVATE wb_tinyxml2 wb_mxml wb_poco_xml wb_lz4 wb_snappy)

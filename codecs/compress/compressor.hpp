@@ -7,6 +7,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace wb {
 
@@ -26,8 +27,10 @@ struct CompressorEntry {
   std::unique_ptr<Compressor> (*make)();
 };
 
-// Every compressor, in compressors.def order.
+// Every compressor built, in compressors.def order.
 std::span<const CompressorEntry> compressors();
+// The tokens of those whose library was left out of the build.
+std::vector<std::string_view> left_out_compressors();
 
 }  // namespace wb
 

@@ -2,8 +2,9 @@
 //   decode = Reader (JSON library -> JsonToInfoset events) into Dom (an XML
 //            library's tree), then the SOAP decoders' binder walks that tree;
 //   encode = write_infoset into Dom, then Writer (JSON library) walks it.
-// Readers: read_{rapidjson,nlohmann,simdjson}.hpp; Doms: dom_{pugixml,
-// libxml2,xerces}.hpp; Writers: write_{rapidjson,nlohmann}.hpp.
+// Readers: read_<json library>.hpp; Doms: dom_<xml library>.hpp; Writers:
+// write_<json library>.hpp. The pairings themselves are the product of the
+// two lists in cmake/wcfjson_pairings.cmake, over the libraries built.
 #pragma once
 
 #include <string>
@@ -65,6 +66,17 @@ class InfosetEncoder : public EncoderFor<InfosetEncoder<Dom, Writer>> {
   Writer writer_;
   bool built_ = false;
   std::string scratch_;
+};
+
+// The pairings over one XML library's tree, each named with a single
+// template argument: the factory macros would split InfosetEncoder<Dom,
+// Writer> at its comma.
+template <class Dom>
+struct InfosetIn {
+  template <class Writer>
+  using Encoder = InfosetEncoder<Dom, Writer>;
+  template <class Reader>
+  using Decoder = InfosetDecoder<Reader, Dom>;
 };
 
 }  // namespace wb::wcfjson
