@@ -1,6 +1,6 @@
-// Jansson's standalone loop (json_loadb, then json_decref), beside our
-// seam's parse-only; apart from json_c_libraries.cpp because Jansson's and
-// json-c's headers declare the same names.
+// Jansson's standalone loop on json/science/8100 (json_loadb, then
+// json_decref), beside our seam's parse-only. Its headers and json-c's
+// declare the same names, so the two never share a file.
 #include <stdexcept>
 #include <string>
 

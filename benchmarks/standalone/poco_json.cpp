@@ -1,7 +1,7 @@
 // Poco's JSON parser's standalone loop beside our seam's parse-only, on
 // json/science/8100: Parser with a Handler that only counts, as the adapter
-// is event-based. A file of its own so that it gets Poco's compile
-// definitions (cmake/xml_compress_libraries.cmake).
+// is event-based. Named *poco*.cpp, it gets Poco's compile definitions
+// (cmake/xml_compress_libraries.cmake).
 #include <string>
 
 #include <Poco/JSON/Handler.h>
