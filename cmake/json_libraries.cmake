@@ -32,8 +32,6 @@ if(WB_WITH_JSONC)
   wb_library(json-c "${JSONC_VERSION}"
              "shared (its archive and Jansson's both define json_object_get; docs/dependencies.md)"
              "${WB_DEBIAN_FLAGS}")
-else()
-  wb_left_out_target(wb_jsonc)
 endif()
 
 # YAJL: its archive (libyajl_s.a).
@@ -41,8 +39,6 @@ if(WB_WITH_YAJL)
   pkg_check_modules(YAJL REQUIRED IMPORTED_TARGET yajl)
   wb_archive(wb_yajl libyajl_s.a PkgConfig::YAJL)
   wb_library(yajl "${YAJL_VERSION}" "static (libyajl_s.a)" "${WB_DEBIAN_FLAGS}")
-else()
-  wb_left_out_target(wb_yajl)
 endif()
 
 # JsonCpp and cJSON: Debian ships their shared libraries only.
@@ -50,15 +46,11 @@ if(WB_WITH_JSONCPP)
   find_package(jsoncpp CONFIG REQUIRED)
   add_library(wb_jsoncpp ALIAS JsonCpp::JsonCpp)
   wb_library(jsoncpp "${jsoncpp_VERSION}" "shared (Debian ships no archive)" "${WB_DEBIAN_FLAGS}")
-else()
-  wb_left_out_target(wb_jsoncpp)
 endif()
 if(WB_WITH_CJSON)
   pkg_check_modules(CJSON REQUIRED IMPORTED_TARGET libcjson)
   add_library(wb_cjson ALIAS PkgConfig::CJSON)
   wb_library(cjson "${CJSON_VERSION}" "shared (Debian ships no archive)" "${WB_DEBIAN_FLAGS}")
-else()
-  wb_left_out_target(wb_cjson)
 endif()
 
 target_link_libraries(wirebench_codecs PRIVATE wb_jansson wb_jsonc wb_yajl wb_jsoncpp wb_cjson)

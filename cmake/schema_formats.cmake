@@ -45,8 +45,6 @@ if(WB_WITH_PROTOBUF)
             ${WB_PROTO_FILES}
     DEPENDS ${WB_PROTO_FILES} protobuf::protoc
     COMMENT "protoc: codecs/protobuf/*.proto" VERBATIM)
-else()
-  wb_left_out_target(wb_protobuf)
 endif()
 
 # protobuf-c 1.4 and protoc-c, linked from libprotobuf-c.a. The generated
@@ -65,8 +63,6 @@ if(WB_WITH_PROTOBUF_C)
             ${WB_PROTO_FILES} ${WB_PROTO_INCLUDE}/google/protobuf/timestamp.proto
     DEPENDS ${WB_PROTO_FILES} ${WB_PROTOC_C}
     COMMENT "protoc-c: codecs/protobuf/*.proto" VERBATIM)
-else()
-  wb_left_out_target(wb_protobuf_c)
 endif()
 
 # ---------------------------------------------------------------- FlatBuffers
@@ -89,8 +85,6 @@ if(WB_WITH_FLATBUFFERS)
   add_library(wb_flatbuffers INTERFACE)
   get_target_property(WB_FLATBUFFERS_INCLUDES flatbuffers::flatbuffers INTERFACE_INCLUDE_DIRECTORIES)
   target_include_directories(wb_flatbuffers SYSTEM INTERFACE ${WB_FLATBUFFERS_INCLUDES})
-else()
-  wb_left_out_target(wb_flatbuffers)
 endif()
 
 # ---------------------------------------------------------------- Cap'n Proto
@@ -124,8 +118,6 @@ if(WB_WITH_CAPNP)
             -o${CAPNPC_CXX_EXECUTABLE}:${WB_SCHEMA_OUT} ${WB_CAPNP_FILES}
     DEPENDS ${WB_CAPNP_FILES} ${CAPNP_EXECUTABLE} ${CAPNPC_CXX_EXECUTABLE}
     COMMENT "capnp compile: codecs/capnp/*.capnp" VERBATIM)
-else()
-  wb_left_out_target(wb_capnp)
 endif()
 
 # The generated sources: compiled once, into the codecs, as C++.
