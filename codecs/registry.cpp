@@ -99,8 +99,30 @@ std::span<const FormatEntry> format_entries() {
   return kFormats;
 }
 
+namespace {
+
+// A format takes part in a build only with an encoder and a decoder built:
+// its decoders check every encoder's output, and its encoders make every
+// decoder's input. A format whose every library of one role was left out
+// (atom's reference encoder, with every XML library off) is left out whole.
+bool in_build(const CodecEntry& c) {
+  if (!built(c)) return false;
+  bool encoder = false, decoder = false;
+  for (const CodecEntry& other : all_codecs())
+    if (other.format == c.format && built(other))
+      (other.role == Role::encode ? encoder : decoder) = true;
+  return encoder && decoder;
+}
+
+}  // namespace
+
 std::span<const CodecEntry> codecs() {
-  static const std::vector<CodecEntry> kBuilt = built_of(all_codecs());
+  static const std::vector<CodecEntry> kBuilt = [] {
+    std::vector<CodecEntry> out;
+    for (const CodecEntry& c : all_codecs())
+      if (in_build(c)) out.push_back(c);
+    return out;
+  }();
   return kBuilt;
 }
 
@@ -118,7 +140,7 @@ std::vector<std::string> left_out_codecs() {
   std::vector<std::string> out;
   auto key = [](const std::string& context_key) { return context_key.substr(6); };  // "codec."
   for (const auto& c : all_codecs())
-    if (!built(c)) out.push_back(key(label_context_key(c)));
+    if (!in_build(c)) out.push_back(key(label_context_key(c)));
   for (const auto& r : all_routers())
     if (!built(r)) out.push_back(key(label_context_key(r)));
   for (const auto& a : all_accessors())
