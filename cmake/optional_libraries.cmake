@@ -90,7 +90,7 @@ wb_optional(POCO "poco" TARGET wb_poco_json SOURCES codecs/json/adapters/poco_*.
 # XML
 wb_optional(PUGIXML "pugixml" TARGET wb_pugixml SOURCES codecs/xml/adapters/pugixml_*.cpp
             codecs/route/adapters/pugixml_*.cpp benchmarks/standalone/pugixml*.cpp
-            tests/wcfjson_mapping_test.cpp)
+            tests/pugixml_*.cpp tests/wcfjson_mapping_test.cpp)
 wb_optional(LIBXML2 "libxml2" TARGET wb_libxml2 SOURCES codecs/xml/adapters/libxml2_*.cpp
             codecs/route/adapters/libxml2_*.cpp tests/wcfjson_mapping_test.cpp
             tests/xml_canonical_test.cpp)

@@ -8,6 +8,7 @@
 #include <arpa/inet.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <cstring>
 #include <exception>
@@ -117,7 +118,17 @@ HttpServer::HttpServer(const Testbed& testbed)
     throw std::runtime_error("HTTP server: cannot bind " + std::string(kServerAddress) + ":" +
                              std::to_string(kHttpPort));
   }
-  thread_ = std::thread([this] { server_->listen_after_bind(); });
+  // cpp-httplib's stop() ends a listen that has begun (it checks is_running)
+  // and does nothing before: a server destroyed at once, as by a test that
+  // skips, would then wait on its thread for ever. So the listen has begun,
+  // or already returned, when the constructor does.
+  const auto returned = std::make_shared<std::atomic<bool>>(false);
+  thread_ = std::thread([this, returned] {
+    server_->listen_after_bind();
+    *returned = true;
+  });
+  while (!server_->is_running() && !*returned)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
 }
 
 HttpServer::~HttpServer() {
