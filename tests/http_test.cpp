@@ -43,9 +43,9 @@ wire::HttpSpec message_page(const std::string& encoding) {
 
 TEST(Http, OneExchangeIsDecodedAndChecked) {
   SKIP_WITHOUT_PRIVILEGES();
+  if (wb::test::left_out_of_build("compress.zstd")) GTEST_SKIP() << "zstd left out of the build";
   wire::Testbed testbed(link_20_20());
   wire::HttpServer server(testbed);
-  if (wb::test::left_out_of_build("compress.zstd")) GTEST_SKIP() << "zstd left out of the build";
   const wire::HttpSpec spec = message_page("zstd");
   auto [first, second] = wire::run_in(testbed.namespace_name(wire::Side::kClient), [&] {
     wire::HttpClient client(testbed);
@@ -124,9 +124,9 @@ TEST(Http, ChallengeThenRetryWithCredentials) {
 
 TEST(Http, ServerDyingMidResponseEndsOnlyThatRequest) {
   SKIP_WITHOUT_PRIVILEGES();
+  if (wb::test::left_out_of_build("compress.br")) GTEST_SKIP() << "brotli left out of the build";
   wire::Testbed testbed(link_20_20());
   wire::HttpServer server(testbed);
-  if (wb::test::left_out_of_build("compress.br")) GTEST_SKIP() << "brotli left out of the build";
   wire::HttpSpec dying = message_page("identity");
   dying.fault = "die";
   const wire::HttpSpec good = message_page("br");
