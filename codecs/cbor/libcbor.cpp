@@ -17,7 +17,6 @@
 namespace wb::cbor {
 namespace {
 
-constexpr std::string_view kFormat = "cbor";
 constexpr std::string_view kTree = token::decoder_cbor_libcbor_tree;
 
 // write_map_feed's sink: a tree of items. A container joins its parent when
