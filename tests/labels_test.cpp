@@ -226,6 +226,8 @@ INSTANTIATE_TEST_SUITE_P(Registry, DecoderLabels, ::testing::ValuesIn(decoder_ca
                          decoder_case_name);
 INSTANTIATE_TEST_SUITE_P(Registry, XmlDecoderLabels,
                          ::testing::ValuesIn(xml_and_wcfjson_decoders()), decoder_case_name);
+// A build with every XML library left out has no case here.
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(XmlDecoderLabels);
 
 }  // namespace
 }  // namespace wb::test

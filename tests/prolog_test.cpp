@@ -90,6 +90,8 @@ TEST_P(PrologDecoders, RefuseDoctypesAndOtherEncodings) {
 
 INSTANTIATE_TEST_SUITE_P(Registry, PrologDecoders, ::testing::ValuesIn(test::xml_decoder_cases()),
                          test::decoder_case_name);
+// A build with every XML library left out has no case here.
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(PrologDecoders);
 
 TEST(PrologRouters, EveryXmlRouterRefusesThem) {
   const RouteRule rule{"http://schemas.datacontract.org/2004/07/WireBench.Messages", "MessageText",

@@ -160,6 +160,8 @@ TEST_P(RouteTest, GarbageIsAnErrorNotACrash) {
 
 INSTANTIATE_TEST_SUITE_P(Registry, RouteTest, ::testing::ValuesIn(router_cases()),
                          router_case_name);
+// A build with every routing library left out has no case here.
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(RouteTest);
 
 }  // namespace
 }  // namespace wb::test
