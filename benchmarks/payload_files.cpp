@@ -72,7 +72,7 @@ void run_parse_only(benchmark::State& state, const CodecEntry& dec, const Loaded
   const std::string_view input = p.bytes;
   DecodeState* st = prepared<DecodeState>(state, check, [&](DecodeState& fresh, bool) {
     fresh.decoder = dec.make_decoder();
-    return failure_of(dec.library, [&] { fresh.decoder->parse_only(input); });
+    return utf8_message(failure_of(dec.library, [&] { fresh.decoder->parse_only(input); }));
   });
   if (!st) return;
   timed_loop(state, [&] {
@@ -90,7 +90,7 @@ void run_decode(benchmark::State& state, const CodecEntry& dec, LoadedPayload& p
   const std::string_view input = p.bytes;
   DecodeState* st = prepared<DecodeState>(state, check, [&](DecodeState& fresh, bool) {
     fresh.decoder = dec.make_decoder();
-    return failure_of(dec.library, [&] { fresh.decoder->decode(input, fresh.out); });
+    return utf8_message(failure_of(dec.library, [&] { fresh.decoder->decode(input, fresh.out); }));
   });
   if (!st) return;
   p.rows = std::max<std::size_t>(1, row_count(st->out));

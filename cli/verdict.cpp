@@ -96,11 +96,12 @@ void read_report(const ChildResult& r, Verdict& v) {
     v.outcome = "rejected";
     const std::size_t tab = r.message.find('\t');
     v.offset = std::stoll(r.message.substr(1, tab - 1));
-    v.error = r.message.substr(tab + 1);
+    v.error = utf8_message(std::string_view(r.message).substr(tab + 1));
   } else {
     v.outcome = "crashed";
-    v.error = r.code == ChildResult::kThrew ? "exception other than DecodeError: " + r.message
-                                            : r.describe();
+    v.error = utf8_message(r.code == ChildResult::kThrew
+                               ? "exception other than DecodeError: " + r.message
+                               : r.describe());
   }
 }
 

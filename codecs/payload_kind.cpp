@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "codecs/codec.hpp"
+#include "codecs/common/utf8.hpp"
 #include "codecs/registry.hpp"
 #include "generators/datasets.hpp"
 
@@ -99,6 +100,20 @@ bool split_kind_path(std::string_view text, std::string& kind, std::string& path
   kind = std::string(text.substr(0, colon));
   path = std::string(text.substr(colon + 1));
   return true;
+}
+
+std::string utf8_message(std::string_view text) {
+  std::string out;
+  while (!text.empty()) {
+    const std::size_t bad = first_invalid_utf8(text);
+    out += text.substr(0, bad);
+    if (bad == text.size()) break;
+    char hex[8];
+    std::snprintf(hex, sizeof hex, "\\x%02x", static_cast<unsigned char>(text[bad]));
+    out += hex;
+    text.remove_prefix(bad + 1);
+  }
+  return out;
 }
 
 std::string decoders_format(std::string_view kind) {

@@ -50,6 +50,12 @@ std::string decoders_format(std::string_view kind);
 // is the rest. false when no path follows a kind.
 bool split_kind_path(std::string_view text, std::string& kind, std::string& path);
 
+// A library's message about a user's file with each byte that is not part of
+// well-formed UTF-8 written as "\xNN": a message may quote the bytes the library
+// stopped at (Poco's "unexpected byte"), and it goes into JSON (the result
+// file, the verdict file), which is UTF-8.
+std::string utf8_message(std::string_view text);
+
 // Whether kind is an OData feed, which also decodes into entity rows.
 inline bool is_feed(std::string_view kind) {
   return kind.starts_with("odata:");

@@ -191,6 +191,21 @@ TEST(Verdict, TruncatedDocumentIsRejectedByEveryParserWithAnOffset) {
   EXPECT_GT(offsets, 0) << "no parser gave a byte offset";
 }
 
+TEST(Verdict, FileIsUtf8WhateverBytesTheMessagesQuote) {
+  // Poco quotes the byte it stopped at (0xff past the end of a truncated number), nlohmann
+  // the ill-formed bytes it read: verdict_of parses the file, which fails on bad UTF-8, and
+  // the bytes are kept as \xNN.
+  int quoted = 0;
+  for (const std::string doc : {"[1.2345678", "[\"\xFF\xFE\"]"}) {
+    const nlohmann::json f = verdict_of("json", doc, ".json");
+    for (const auto& v : f["verdicts"]) {
+      EXPECT_NE(v["verdict"], "crashed") << v["library"];
+      quoted += v["error"].get<std::string>().find("\\xff") != std::string::npos;
+    }
+  }
+  EXPECT_GT(quoted, 0);
+}
+
 TEST(Verdict, MillionDeepArrayEndsNoChild) {
   const nlohmann::json f = verdict_of("json", deep_json(1000000), ".json");
   for (const auto& v : f["verdicts"])

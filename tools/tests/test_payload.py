@@ -6,7 +6,7 @@ import os
 import tempfile
 import unittest
 
-from wbtools import results, sample_payloads
+from wbtools import report, results, sample_payloads
 from wbtools.results import payload, runs
 from wbtools.transfer import model
 
@@ -105,6 +105,14 @@ class Answer(unittest.TestCase):
         run = runs.load_run(self.folder.name, "20260101T000000Z-test-cpu-abc1234")
         self.assertFalse(run.whole_suite)
         self.assertEqual(run.description(), "payload: numbers")
+
+    def test_report_rows_stay_one_line(self):
+        self.verdict["files"][0]["verdicts"][1]["error"] = "cjson: line 1\n  a | b"
+        text = report._payload_answer(payload.answer(self.result, self.verdict))
+        [row] = [line for line in text.splitlines() if line.startswith("| cjson")]
+        self.assertIn("cjson: line 1 a \\| b", row)
+        self.assertTrue(text.startswith("**numbers (4,000 bytes, json): fastest parse-only is "
+                                        "simdjson-dom, tied with rapidjson-dom"))
 
     def test_verdict_file_checked(self):
         bad = os.path.join(self.folder.name, "bad.json")

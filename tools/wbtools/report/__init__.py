@@ -149,6 +149,8 @@ def _payload_answer(files):
             interval = f"{p['low']:.2f} - {p['high']:.2f}" if p["low"] is not None else "-"
             error = p["error"] + (f" (byte {p['offset']})" if p["offset"] >= 0 and
                                   f"byte {p['offset']}" not in p["error"] else "")
+            # One table row: a library's message may hold line breaks (JsonCpp's) or a '|'.
+            error = " ".join(error.split()).replace("|", "\\|")
             rows.append([p["library"],
                          units.seconds(p["time"]) if p["time"] is not None else "not timed",
                          f"{p['ratio']:.2f}x" if p["ratio"] is not None else "-", interval,
