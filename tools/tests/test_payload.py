@@ -8,7 +8,8 @@ import unittest
 
 from wbtools import report, results, sample_payloads
 from wbtools.results import payload, runs
-from wbtools.transfer import model
+from wbtools.page import chromium
+from wbtools.transfer import links, model
 
 CASE = "json/file:numbers/4000"
 
@@ -120,6 +121,38 @@ class Answer(unittest.TestCase):
             handle.write("{}")
         with self.assertRaises(Exception):
             payload.load_verdict(bad)
+
+
+@unittest.skipUnless(chromium.find(), "needs Chromium (package chromium)")
+class Page(unittest.TestCase):
+    """The page of a payload run, in headless Chromium at a desktop's and a phone's width:
+    it opens with the answer for the file, with no console error."""
+
+    def test_opens_with_the_fastest_parser(self):
+        with tempfile.TemporaryDirectory() as folder:
+            path, verdict = payload_result(folder)
+            out = os.path.join(folder, "report")
+            report.write(results.load(path), list(links.load_links().values()), out,
+                         verdict=verdict)
+            with chromium.Browser() as browser:
+                for width, mobile in ((1400, False), (390, True)):
+                    browser.open(os.path.join(out, report.PAGE), width, 900, mobile=mobile)
+                    browser.drain()
+                    self.assertEqual(browser.console_errors, [])
+                    self.assertEqual(browser.evaluate(
+                        "document.querySelector('main section:not([hidden])').id"),
+                        "payload-section")
+                    answer = browser.evaluate(
+                        "document.querySelector('.payload-answer').textContent")
+                    self.assertTrue(answer.startswith(
+                        "numbers: fastest parse-only is simdjson-dom, tied with rapidjson-dom"),
+                        answer)
+                    self.assertEqual(browser.evaluate("document.getElementById('case').value"),
+                                     "file:numbers/4000")
+                    rejected = browser.evaluate(
+                        "[...document.querySelectorAll('td.verdict-bad')]"
+                        ".map((td) => td.textContent).join('|')")
+                    self.assertIn("rejected: cjson: parse error (at byte 7)", rejected)
 
 
 class SamplePayloads(unittest.TestCase):
