@@ -147,31 +147,31 @@ std::string register_payload_benchmarks(const std::vector<PayloadSpec>& specs,
     p.prefix = shown + "/file:" + name + "/" + std::to_string(bytes.size()) + "/";
     add_context(name, spec, p);
     for (const CodecEntry* dec : codecs_of(p.format, Role::decode)) {
-      if (crashed.contains(std::string(dec->library) + ":" + spec.path)) {
-        for (const char* op : {"parse-only/", "decode/"}) {
-          if (!p.feed && op[0] == 'd') continue;
-          const std::string suffix = op[0] == 'd' ? "/from:file" : "";
-          register_in_band(p.prefix + op + std::string(dec->library) + suffix,
-                           [](benchmark::State& s) {
-                             s.SkipWithError("crashed in the verdict's sandbox: not run");
-                           });
-        }
-        continue;
-      }
+      const std::string library(dec->library);
+      // A parser that crashed on the file in the verdict's sandbox is never
+      // run here: its crash would end the whole run.
+      const bool crashes = crashed.contains(library + ":" + spec.path);
+      const auto add = [&](const std::string& op, Body body) {
+        if (crashes)
+          body = [](benchmark::State& s) {
+            s.SkipWithError("crashed in the verdict's sandbox: not run");
+          };
+        register_in_band(p.prefix + op, std::move(body));
+      };
       if (p.feed)
-        register_in_band(p.prefix + "decode/" + std::string(dec->library) + "/from:file",
-                         [dec, &p, check = std::make_shared<Check>()](benchmark::State& s) {
-                           run_decode(s, *dec, p, *check);
-                         });
-      register_in_band(p.prefix + "parse-only/" + std::string(dec->library),
-                       [dec, &p, check = std::make_shared<Check>()](benchmark::State& s) {
-                         run_parse_only(s, *dec, p, *check);
-                       });
+        add("decode/" + library + "/from:file",
+            [dec, &p, check = std::make_shared<Check>()](benchmark::State& s) {
+              run_decode(s, *dec, p, *check);
+            });
+      add("parse-only/" + library,
+          [dec, &p, check = std::make_shared<Check>()](benchmark::State& s) {
+            run_parse_only(s, *dec, p, *check);
+          });
     }
     register_compress_benchmarks(p.prefix, p.bytes, 1);
     // The unit's probe. Two files of one size share a name: the second's
     // probe says which file it scans.
-    const std::string unit = unit_of(p.prefix + "x");
+    const std::string unit = "file:" + name + "/" + std::to_string(bytes.size());
     std::string scan = "reference/byte-scan/" + std::to_string(bytes.size());
     if (!probe_sizes.insert(bytes.size()).second) scan += "/file:" + name;
     register_for_rows(static_cast<int>(bytes.size()), scan, unit,

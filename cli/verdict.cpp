@@ -16,7 +16,6 @@
 #include "cli/commands.hpp"
 #include "cli/io.hpp"
 #include "cli/sandbox.hpp"
-#include "codecs/json/escape.hpp"
 #include "codecs/payload_kind.hpp"
 #include "codecs/registry.hpp"
 
@@ -168,9 +167,9 @@ std::string as_json(const std::vector<FileVerdicts>& files) {
   for (std::size_t f = 0; f < files.size(); ++f) {
     out += f ? ",\n  {" : "\n  {";
     out += "\"path\": ";
-    json::append_quoted(out, files[f].path);
+    append_json_string(out, files[f].path);
     out += ", \"kind\": ";
-    json::append_quoted(out, files[f].kind);
+    append_json_string(out, files[f].kind);
     out += ", \"bytes\": " + std::to_string(files[f].bytes) + ", \"verdicts\": [";
     for (std::size_t i = 0; i < files[f].verdicts.size(); ++i) {
       const Verdict& v = files[f].verdicts[i];
@@ -180,7 +179,7 @@ std::string as_json(const std::vector<FileVerdicts>& files) {
       for (const auto& [key, value] :
            {std::pair{"error", &v.error}, {"answer", &v.answer}, {"mark", &v.mark}}) {
         out += ", \"" + std::string(key) + "\": ";
-        json::append_quoted(out, *value);
+        append_json_string(out, *value);
       }
       out += "}";
     }
