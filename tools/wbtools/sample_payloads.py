@@ -58,9 +58,12 @@ def nested(target, depth=400, seed=3):
     rng = random.Random(seed)
     trees, size = [], 2
     while size < target:
+        # Each level's own values vary, so a compressor meets a deep document, not one
+        # repeated tree.
         tree = rng.randint(0, 1000)
         for level in range(depth):
-            tree = {"k": level, "v": tree} if level % 2 else [level, tree]
+            tree = {"k": rng.randint(0, 10**6), "v": tree} if level % 2 else \
+                [round(rng.random(), 4), tree]
         text = json.dumps(tree, separators=(",", ":"))
         trees.append(text)
         size += len(text) + 1
