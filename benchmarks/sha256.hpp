@@ -1,7 +1,7 @@
-// SHA-256 (FIPS 180-4) of a payload file, for the result's context: it names
-// a user's file by its content without the content itself. The project links
-// no crypto library into the benchmarks, and one digest per file outside the
-// timed loops needs no fast one.
+// SHA-256 of a payload file, for the result's context: it names a user's file
+// by its content without the content itself. OpenSSL's libcrypto computes it
+// (Debian's libssl-dev, which cpp-httplib's package brings too), outside the
+// timed loops.
 #pragma once
 
 #include <string>
