@@ -35,12 +35,9 @@ struct CompressState {
   std::string packed, out;
 };
 
-void run(benchmark::State& state, const CodecEntry& enc, const CompressorEntry& entry,
-         DatasetKind dataset, int rows, bool decompress, Check& check) {
-  Group& g = group(enc.format, dataset, rows);
-  const Payload& payload = g.payload(enc);
-  if (!payload.error.empty()) return state.SkipWithError(payload.error.c_str());
-  const std::string_view raw = payload.bytes;
+// Times one compressor over raw, a payload of `rows` rows.
+void run(benchmark::State& state, std::string_view raw, std::size_t rows,
+         const CompressorEntry& entry, bool decompress, Check& check) {
   // The round trip is checked once, on the benchmark's first entry; it also
   // warms both directions up.
   CompressState* st = prepared<CompressState>(state, check, [&](CompressState& fresh, bool) {
@@ -62,9 +59,17 @@ void run(benchmark::State& state, const CodecEntry& enc, const CompressorEntry& 
       benchmark::ClobberMemory();
     });
   // Bytes are the uncompressed payload's on both sides: MB/s of payload.
-  set_throughput(state, raw.size(), row_count(g.records()));
+  set_throughput(state, raw.size(), rows);
   state.counters["wire_bytes"] = static_cast<double>(raw.size());
   state.counters["compressed_bytes"] = static_cast<double>(st->packed.size());
+}
+
+void run(benchmark::State& state, const CodecEntry& enc, const CompressorEntry& entry,
+         DatasetKind dataset, int rows, bool decompress, Check& check) {
+  Group& g = group(enc.format, dataset, rows);
+  const Payload& payload = g.payload(enc);
+  if (!payload.error.empty()) return state.SkipWithError(payload.error.c_str());
+  run(state, payload.bytes, row_count(g.records()), entry, decompress, check);
 }
 
 }  // namespace
@@ -77,6 +82,15 @@ void register_compress_benchmarks(const std::string& prefix, const CodecEntry& e
           prefix + (decompress ? "decompress/" : "compress/") + std::string(c.name),
           [enc = &encoder, c = &c, dataset, rows, decompress, check = std::make_shared<Check>()](
               benchmark::State& s) { run(s, *enc, *c, dataset, rows, decompress, *check); });
+}
+
+void register_compress_benchmarks(const std::string& prefix, std::string_view payload,
+                                  std::size_t rows) {
+  for (const CompressorEntry& c : compressors())
+    for (const bool decompress : {false, true})
+      register_in_band(prefix + (decompress ? "decompress/" : "compress/") + std::string(c.name),
+                       [payload, rows, c = &c, decompress, check = std::make_shared<Check>()](
+                           benchmark::State& s) { run(s, payload, rows, *c, decompress, *check); });
 }
 
 std::vector<std::pair<std::string, double>> compressed_sizes(std::string_view payload) {

@@ -19,6 +19,9 @@
 // --wirebench_memory_run (the memory executable's run: no checks, empty
 // loops before each memory run; loop_probe.hpp), --wirebench_warm_up_each_round (states remade in
 // every round, as a measurement of what keeping them saves) and
+// --wirebench_payload=KIND:PATH, repeatable (time a user's files instead of
+// the suite's cases; benchmarks/payload_files.hpp),
+// --wirebench_payload_crashed=LIBRARY:PATH (a parser not to run on a file) and
 // --wirebench_scope (print the run_scope the other arguments make, whole or
 // focused, and exit; benchmarks/scope.hpp).
 #include <charconv>
@@ -26,6 +29,7 @@
 #include <cstdlib>
 #include <optional>
 #include <random>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,6 +40,7 @@
 #include "benchmarks/kept.hpp"
 #include "benchmarks/loop_probe.hpp"
 #include "benchmarks/measure.hpp"
+#include "benchmarks/payload_files.hpp"
 #include "benchmarks/payloads.hpp"
 #include "benchmarks/register.hpp"
 #include "benchmarks/rounds.hpp"
@@ -86,6 +91,10 @@ int main(int argc, char** argv) {
   constexpr std::string_view kOutFlag = "--benchmark_out=";
   constexpr std::string_view kMarginFlag = "--wirebench_race_margin=";
   constexpr std::string_view kAfterFlag = "--wirebench_race_after=";
+  constexpr std::string_view kPayloadFlag = "--wirebench_payload=";
+  std::vector<wb::bench::PayloadSpec> payloads;
+  constexpr std::string_view kCrashedFlag = "--wirebench_payload_crashed=";
+  std::set<std::string> crashed;
   std::string_view out_path;
   for (int i = 0; i < argc; ++i) {
     std::string_view arg = argv[i];
@@ -134,6 +143,15 @@ int main(int argc, char** argv) {
     } else if (i > 0 && arg.starts_with(kOutFlag)) {
       out_path = arg.substr(kOutFlag.size());
       args.push_back(argv[i]);
+    } else if (i > 0 && arg.starts_with(kPayloadFlag)) {
+      std::string why;
+      if (!wb::bench::parse_payload_spec(arg.substr(kPayloadFlag.size()), payloads.emplace_back(),
+                                         why)) {
+        std::fprintf(stderr, "wirebench_bench: %s: %s\n", argv[i], why.c_str());
+        return 2;
+      }
+    } else if (i > 0 && arg.starts_with(kCrashedFlag)) {
+      crashed.insert(std::string(arg.substr(kCrashedFlag.size())));
     } else if (i > 0 && arg == "--wirebench_icount") {
       wb::bench::probe::callgrind = true;
     } else if (i > 0 && arg == "--wirebench_scope") {
@@ -164,8 +182,9 @@ int main(int argc, char** argv) {
     wb::bench::set_rows_band(band);
     benchmark::AddCustomContext("rows_band", std::string(rows_text));
   }
-  const wb::bench::RunScope scope = wb::bench::run_scope(std::span<char* const>(args).subspan(1),
-                                                         threads, wb::bench::probe::callgrind);
+  const wb::bench::RunScope scope =
+      wb::bench::run_scope(std::span<char* const>(args).subspan(1), threads,
+                           wb::bench::probe::callgrind, !payloads.empty());
   if (print_scope) {
     const std::string_view name = wb::bench::scope_name(scope);
     std::printf("%.*s\n", static_cast<int>(name.size()), name.data());
@@ -196,7 +215,14 @@ int main(int argc, char** argv) {
   int count = static_cast<int>(args.size());
   args.push_back(nullptr);
 
-  if (threads) {
+  if (!payloads.empty()) {
+    // A user's files stand in for the datasets: none of the suite's cases run.
+    if (const std::string why = wb::bench::register_payload_benchmarks(payloads, crashed);
+        !why.empty()) {
+      std::fprintf(stderr, "wirebench_bench: %s\n", why.c_str());
+      return 2;
+    }
+  } else if (threads) {
     wb::bench::register_thread_benchmarks();
   } else {
     wb::bench::register_codec_benchmarks(full);
@@ -219,9 +245,10 @@ int main(int argc, char** argv) {
   // The kind of measurement: "default" is the suite's own, pinned and timed,
   // of the whole suite; a focused run of it says so.
   benchmark::AddCustomContext("run_kind", threads ? "threads (unpinned, wall clock)"
-                                          : wb::bench::probe::callgrind         ? "icount"
-                                          : scope == wb::bench::RunScope::whole ? "default"
-                                                                                : "focused");
+                                          : wb::bench::probe::callgrind           ? "icount"
+                                          : scope == wb::bench::RunScope::whole   ? "default"
+                                          : scope == wb::bench::RunScope::payload ? "payload"
+                                                                                  : "focused");
   benchmark::AddCustomContext("allocation_counter", memory ? "on" : "off");
   // What the memory fields mean (benchmarks/memory.cpp): tools read older
   // files, whose figures were counted over the memory run's whole loop.

@@ -19,22 +19,8 @@
 #include "benchmarks/timed_loops.hpp"
 
 namespace wb::bench {
-namespace {
 
-// Where a payload of a given size comes from.
-struct Source {
-  const CodecEntry* encoder;
-  DatasetKind dataset;
-  int rows;
-};
-
-// A private, already touched copy of the payload (the group may be freed).
-std::string load(const Source& src) {
-  const Payload& p = group(src.encoder->format, src.dataset, src.rows).payload(*src.encoder);
-  return std::string(std::string_view(p.bytes));
-}
-
-// Occurrences of c in s, 16 bytes at a time: the limit is reading the bytes,
+// 16 bytes at a time: the limit is reading the bytes,
 // not a scalar loop (std::count stays scalar at -O2 and runs ~6x slower than
 // SIMD parsers' first stage, which would make it no limit at all).
 std::size_t count_byte(std::string_view s, char c) {
@@ -55,6 +41,21 @@ std::size_t count_byte(std::string_view s, char c) {
 #endif
   for (; i < s.size(); ++i) n += s[i] == c;
   return n;
+}
+
+namespace {
+
+// Where a payload of a given size comes from.
+struct Source {
+  const CodecEntry* encoder;
+  DatasetKind dataset;
+  int rows;
+};
+
+// A private, already touched copy of the payload (the group may be freed).
+std::string load(const Source& src) {
+  const Payload& p = group(src.encoder->format, src.dataset, src.rows).payload(*src.encoder);
+  return std::string(std::string_view(p.bytes));
 }
 
 void run_memcpy(benchmark::State& state, const Source& src) {

@@ -23,6 +23,9 @@ void register_codec_benchmarks(bool every_pairing);
 // encoder, for every compressor (prefix: "{format}/{dataset}/{rows}/").
 void register_compress_benchmarks(const std::string& prefix, const CodecEntry& encoder,
                                   DatasetKind dataset, int rows);
+// The same over bytes that outlive the run (a user's file: payload_files.hpp).
+void register_compress_benchmarks(const std::string& prefix, std::string_view payload,
+                                  std::size_t rows);
 // "{codec}_bytes" counters: the payload's size under every compressor.
 std::vector<std::pair<std::string, double>> compressed_sizes(std::string_view payload);
 
@@ -34,6 +37,9 @@ void register_route_benchmarks(const std::string& prefix, const CodecEntry& enco
 // payload of encoder, for every accessor of its format (zero-copy formats).
 void register_access_benchmarks(const std::string& prefix, const CodecEntry& encoder,
                                 DatasetKind dataset, int rows);
+
+// Occurrences of c in s: the byte scan, each unit's probe (reference.cpp).
+std::size_t count_byte(std::string_view s, char c);
 
 // reference/memcpy/{bytes} and reference/byte-scan/{bytes}: the physical
 // limits, one pair per distinct reference payload size.

@@ -2,7 +2,8 @@
 
 namespace wb::bench {
 
-RunScope run_scope(std::span<char* const> args, bool threads, bool icount) {
+RunScope run_scope(std::span<char* const> args, bool threads, bool icount, bool payload) {
+  if (payload) return RunScope::payload;
   if (threads || icount) return RunScope::focused;
   for (const char* arg : args)
     if (std::string_view(arg).starts_with("--benchmark_filter=")) return RunScope::focused;
@@ -10,7 +11,15 @@ RunScope run_scope(std::span<char* const> args, bool threads, bool icount) {
 }
 
 std::string_view scope_name(RunScope scope) {
-  return scope == RunScope::whole ? "whole" : "focused";
+  switch (scope) {
+    case RunScope::whole:
+      return "whole";
+    case RunScope::focused:
+      return "focused";
+    case RunScope::payload:
+      return "payload";
+  }
+  return "focused";
 }
 
 }  // namespace wb::bench

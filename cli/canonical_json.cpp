@@ -75,4 +75,8 @@ void append_json_lines(std::string& out, const Records& records) {
       records);
 }
 
+void append_json_string(std::string& out, std::string_view text) {
+  json::append_quoted(out, text);
+}
+
 }  // namespace wb::cli

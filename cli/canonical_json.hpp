@@ -13,6 +13,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "generators/model.hpp"
 
@@ -20,5 +21,9 @@ namespace wb::cli {
 
 // Appends every record of records, each followed by '\n'.
 void append_json_lines(std::string& out, const Records& records);
+
+// Appends text as a JSON string, escaped as the lines' strings are (for the
+// other JSON the CLI writes, such as the verdict file).
+void append_json_string(std::string& out, std::string_view text);
 
 }  // namespace wb::cli

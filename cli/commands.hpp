@@ -16,5 +16,7 @@ int run_decode(Args args);
 int run_sizes(Args args);
 int run_infoset(Args args);
 int run_conformance(Args args);
+int run_payload_kind(Args args);
+int run_verdict(Args args);
 
 }  // namespace wb::cli

@@ -18,9 +18,14 @@ struct Command {
 };
 
 constexpr Command kCommands[] = {
-    {"list", &wb::cli::run_list},       {"encode", &wb::cli::run_encode},
-    {"decode", &wb::cli::run_decode},   {"sizes", &wb::cli::run_sizes},
-    {"infoset", &wb::cli::run_infoset}, {"conformance", &wb::cli::run_conformance},
+    {"list", &wb::cli::run_list},
+    {"encode", &wb::cli::run_encode},
+    {"decode", &wb::cli::run_decode},
+    {"sizes", &wb::cli::run_sizes},
+    {"infoset", &wb::cli::run_infoset},
+    {"conformance", &wb::cli::run_conformance},
+    {"payload-kind", &wb::cli::run_payload_kind},
+    {"verdict", &wb::cli::run_verdict},
 };
 
 constexpr const char kUsage[] = R"txt(usage: wirebench COMMAND [OPTIONS]
@@ -37,6 +42,12 @@ Commands (each takes --help):
   conformance
            every JSON decoder over the conformance corpus: accepted/rejected/crashed
              conformance [--corpus DIR] [--json OUT]
+  payload-kind
+           what each of a user's files is (json, xml, odata:FORMAT), or why none
+             payload-kind [--format KIND] FILE...
+  verdict  every parser of each file's kind over it, sandboxed: accepted or
+           rejected, the error and offset, and who reads it differently
+             verdict [--json OUT] KIND:FILE...
   help     this text; help COMMAND is COMMAND --help
 
 Exit status: 0 success, 1 failure (e.g. a payload that does not decode),

@@ -118,6 +118,23 @@ options:
                      wall clock) UNPINNED, into results/<...>-threads.json; the
                      default run stays pinned to one CPU and leaves them out
   --out-dir DIR      write the result and its report into DIR (default: results/)
+  --payload FILE...  time your own files instead of the suite's datasets: each FILE
+                     (a folder: every file in it) is a payload in its own right,
+                     named {format}/file:{name}/{bytes}/... in the result. Its kind
+                     comes from its content (wirebench_cli payload-kind): JSON is
+                     parsed (parse-only) by every JSON parser, XML by every XML
+                     parser, an OData feed is also decoded into entity rows by every
+                     decoder of its format; every compressor both ways, with sizes.
+                     First every parser runs once over each file in a sandboxed
+                     child: the verdict (<name>-verdict.json; accepted, or rejected
+                     with the library's error and offset, and who reads it
+                     differently); a library that rejects a file is not timed on it.
+                     One band (min time 0.01 s, 6 rounds); run_scope "payload": never
+                     a machine's published run. An empty, binary (NUL byte) or
+                     neither-JSON-nor-XML file, or one over 1 GiB: one line naming it,
+                     exit 2. docs/payload.md
+  --format KIND      with --payload: take every file as KIND (json, xml, or an OData
+                     feed format: json-verbose, json-v4, atom, atom-v2, odata:json)
   -h, --help         this text
   -- ARGS            passed to wirebench_bench as they are, e.g.
                      -- --benchmark_list_tests=true (lists, writes no file)
@@ -165,6 +182,8 @@ every_pairing=0
 quick=0
 out_dir="$ROOT/results"
 extra=()
+payload_args=()
+payload_format=""
 while [[ $# -gt 0 ]]; do
   case "$1" in
     -h | --help)
@@ -224,6 +243,19 @@ while [[ $# -gt 0 ]]; do
       shift
       ;;
     --out-dir=*) out_dir="${1#*=}" ;;
+    --payload)
+      [[ $# -ge 2 && "$2" != --* ]] || die "--payload needs a FILE or folder"
+      while [[ $# -ge 2 && "$2" != --* ]]; do
+        payload_args+=("$2")
+        shift
+      done
+      ;;
+    --format)
+      [[ $# -ge 2 ]] || die "--format needs a KIND"
+      payload_format="$2"
+      shift
+      ;;
+    --format=*) payload_format="${1#*=}" ;;
     --)
       shift
       extra=("$@")
@@ -237,6 +269,33 @@ done
 [[ "$repetitions" =~ ^[1-9][0-9]*$ ]] || die "--repetitions wants a positive number, got '$repetitions'"
 [[ -x "$EXE" ]] || die "no benchmark executable at $EXE (build first: ./wirebench build)"
 [[ -x "$MEMORY_EXE" ]] || die "no memory executable at $MEMORY_EXE (build first: ./wirebench build)"
+[[ -z "$payload_format" || ${#payload_args[@]} -gt 0 ]] || die "--format goes with --payload"
+
+# ---- a user's own files (--payload) -------------------------------------------
+
+# The files of --payload, a folder's (not its hidden ones) in name order, each
+# with its kind ("KIND:PATH", wirebench_cli payload-kind). A file that is no
+# payload has had its one line on stderr: the run stops with exit 2.
+payload_specs=()
+if ((${#payload_args[@]})); then
+  payload_files=()
+  for arg in "${payload_args[@]}"; do
+    if [[ -d "$arg" ]]; then
+      mapfile -t found < <(find "$arg" -type f ! -name '.*' | LC_ALL=C sort)
+      ((${#found[@]})) || die "--payload $arg: no files in the folder"
+      payload_files+=("${found[@]}")
+    else
+      payload_files+=("$arg")
+    fi
+  done
+  kind_args=()
+  [[ -n "$payload_format" ]] && kind_args=(--format "$payload_format")
+  kinds=$("$BUILD/wirebench_cli" payload-kind "${kind_args[@]}" "${payload_files[@]}") || exit 2
+  mapfile -t payload_specs <<<"$kinds"
+  # One band for every file: a case's "rows" are its bytes, and every case
+  # of a few MB runs in a few ms, which 0.01 s a repetition sizes well.
+  ((bands_given)) || bands=("0-:0.01:6")
+fi
 command -v taskset >/dev/null || die "taskset not found (package util-linux)"
 if ((quick)); then
   repetitions=1
@@ -266,6 +325,7 @@ selection=(--benchmark_out_format=json)
 ((scaling)) && selection+=(--wirebench_scaling)
 ((cold_cache)) && selection+=(--wirebench_cold_cache)
 ((every_pairing)) && selection+=(--wirebench_full)
+for spec in "${payload_specs[@]}"; do selection+=(--wirebench_payload="$spec"); done
 for arg in "${extra[@]}"; do
   case "$arg" in
     # Listing (or any other non-run request) writes no result file: run it as is.
@@ -571,6 +631,27 @@ trap cleanup EXIT
 trap 'on_signal 130' INT
 trap 'on_signal 143' TERM
 
+# The verdict of a payload run, before any timing: every parser once over each
+# file in a sandboxed child (wirebench_cli verdict). A parser that crashed
+# there is not run in the timing process, whose crash would end the run.
+verdict_file=""
+if ((${#payload_specs[@]})); then
+  log "verdict: every parser once over each file, sandboxed"
+  "$BUILD/wirebench_cli" verdict --json "$parts_dir/verdict.json" "${payload_specs[@]}" \
+    >"$BUILD/bench-verdict.log" 2>&1 || die "the verdict failed: $(tail -n 3 "$BUILD/bench-verdict.log")"
+  sed 's/^/  /' "$BUILD/bench-verdict.log" >&2
+  verdict_file="$parts_dir/verdict.json"
+  mapfile -t crashed < <(/usr/bin/python3 -c '
+import json, sys
+for f in json.load(open(sys.argv[1]))["files"]:
+    for v in f["verdicts"]:
+        if v["verdict"] == "crashed":
+            print("--wirebench_payload_crashed=%s:%s" % (v["library"], f["path"]))
+' "$verdict_file")
+  selection+=("${crashed[@]}")
+  common+=("${crashed[@]}")
+fi
+
 # What each band holds: bands with none are not run, a run with none at all
 # is a request that cannot be met, and the progress counts against the total.
 counts=()
@@ -642,8 +723,14 @@ done
 rm -f "$tmp"
 
 conformance_file=""
+if [[ -n "$verdict_file" ]]; then
+  mv "$verdict_file" "${final%.json}-verdict.json"
+  chmod 644 "${final%.json}-verdict.json"
+fi
 if ((!threads)); then
-  conformance_step
+  # A payload run's parsers met the user's file in the verdict; the
+  # conformance corpus says nothing about it.
+  ((${#payload_specs[@]})) || conformance_step
   standalone_step
   icount_step
   report_step

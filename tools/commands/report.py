@@ -28,7 +28,7 @@ import sys
 # wbtools lives one folder up, in tools/.
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from wbtools import cli, report, results  # noqa: E402
-from wbtools.results import conformance, machine, standalone  # noqa: E402
+from wbtools.results import conformance, machine, payload, standalone  # noqa: E402
 from wbtools.report import depth  # noqa: E402
 from wbtools.transfer import links  # noqa: E402
 from wbtools.wire import scenario_run  # noqa: E402
@@ -111,6 +111,8 @@ def main(argv=None):
     matrix = args.conformance or (base + "-conformance.json"
                                   if os.path.exists(base + "-conformance.json") else None)
     conformance_matrix = conformance.load(matrix) if matrix else None
+    verdict_path = base + "-verdict.json"
+    verdict = payload.load_verdict(verdict_path) if os.path.exists(verdict_path) else None
     loops = args.standalone or (base + "-standalone.json"
                                 if os.path.exists(base + "-standalone.json") else None)
     standalone_times = standalone.load(loops) if loops else None
@@ -124,7 +126,7 @@ def main(argv=None):
     try:
         path = report.write(result, list(profiles.values()), out, args.chart_link,
                             threads_result, icounts, conformance_matrix, standalone_times,
-                            wire_result, scenario_files)
+                            wire_result, scenario_files, verdict)
     except OSError as err:
         raise cli.UserError(f"{out}: cannot write the report: {err.strerror or err}") from None
     print(path)

@@ -202,6 +202,47 @@ class RealBuild(unittest.TestCase, ScreenChecks):
         self.assertEqual(scope("--benchmark_filter=."), "focused")
         self.assertEqual(scope("--benchmark_filter=all"), "focused")
         self.assertEqual(scope("--wirebench_threads"), "focused")
+        # A user's file makes it a payload run, whatever else it asks.
+        self.assertEqual(scope("--wirebench_payload=json:x.json", "--benchmark_filter=."),
+                         "payload")
+
+    def test_payload_run_of_generated_files(self):
+        # Two files the test writes: one every JSON parser reads, one none does. The run
+        # times the first, says why the second is not timed, and ends 0 with its verdict.
+        good, bad = self.out / "digits.json", self.out / "truncated.json"
+        good.write_text("[" + ",".join(f"{i}.{i:07d}e-3" for i in range(2000)) + "]")
+        bad.write_text('{"a":[1,2,')
+        out = self.out / "out"
+        proc = run_bench(REAL_BUILD, out, "--payload", str(good), str(bad), "--min-time",
+                         "0.001")
+        path = result_path(self, proc, out)
+        result = results.load(str(path))
+        self.assertEqual(result.context["run_scope"], "payload")
+        size = good.stat().st_size
+        parse = [run for run in result.runs.values()
+                 if run.name.case == ("json", "file:digits", size) and run.name.op == "parse-only"]
+        self.assertGreaterEqual(len(parse), 16)
+        self.assertTrue(all(not run.error and run.paired for run in parse))
+        failed = [run for run in result.failed() if run.name.dataset == "file:truncated"]
+        self.assertGreaterEqual(len(failed), 16)
+        verdict = json.loads(pathlib.Path(str(path)[:-len(".json")] + "-verdict.json")
+                             .read_text(encoding="utf-8"))
+        by_path = {f["path"]: f for f in verdict["files"]}
+        self.assertEqual({v["verdict"] for v in by_path[str(bad)]["verdicts"]}, {"rejected"})
+        self.assertEqual({v["verdict"] for v in by_path[str(good)]["verdicts"]}, {"accepted"})
+        report_md = (path.parent / path.stem / "REPORT.md").read_text(encoding="utf-8")
+        # The report opens with the answer.
+        self.assertEqual(report_md.split("\n## ")[1].splitlines()[0],
+                         "The answer for your payload")
+        self.assertIn("**truncated: no parser accepted it.**", report_md)
+
+    def test_payload_that_is_no_payload_is_one_line_and_exit_2(self):
+        empty = self.out / "empty.json"
+        empty.write_bytes(b"")
+        proc = run_bench(REAL_BUILD, self.out / "out", "--payload", str(empty))
+        self.assertEqual(proc.returncode, 2)
+        self.assertEqual(proc.stderr, f"wirebench payload-kind: {empty}: empty file\n")
+        self.assertFalse((self.out / "out").exists())
 
     def test_filter_matching_nothing_is_an_error(self):
         proc = run_bench(REAL_BUILD, self.out, "--filter", "nomatch")

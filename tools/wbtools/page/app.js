@@ -418,6 +418,7 @@
   if (hasModel) $("answer-section").after($("comparison-section"));
   setupControls();
   evidence.setup();
+  wbPayload(D).render();
   holds.renderHolds();
   holds.renderComparison();
   sections.renderContext();  // the machine's line and warnings under the page's title

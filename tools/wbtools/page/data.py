@@ -9,7 +9,7 @@ import dataclasses
 import math
 import statistics
 
-from ..results import conformance, labels, noise, paired
+from ..results import conformance, labels, noise, paired, payload
 from ..transfer import model, published
 from .. import results, stats
 from . import context, tags
@@ -259,10 +259,11 @@ def conformance_data(matrix_data):
 
 
 def build(result, links, conformance_matrix=None, wire_result=None, appendix_html="",
-          scenario_files=None, pairings=None):
+          scenario_files=None, pairings=None, verdict=None):
     """The page's data object (JSON-ready: NaN replaced by None). scenario_files: scenario
     files (`wirebench wire --scenario NAME`, loaded as JSON, each with its "file" name);
-    pairings: model.collect(result) when the caller has it."""
+    pairings: model.collect(result) when the caller has it; verdict: a payload run's
+    verdict file (results.payload.load_verdict)."""
     pairings = model.collect(result) if pairings is None else pairings
     settled = _Settled(result)
     strings, by_case = _pairings(pairings, settled)
@@ -279,6 +280,10 @@ def build(result, links, conformance_matrix=None, wire_result=None, appendix_htm
         if sizes_of:
             default = f"{dataset}/{max(sizes_of)}"
             break
+    payload_files = payload.answer(result, verdict)
+    if payload_files:
+        # A payload run opens with its first file.
+        default = payload_files[0]["case"]
     if default is None and modelled:
         default = "/".join(modelled[-1])
     names = [link.name for link in links]
@@ -325,5 +330,6 @@ def build(result, links, conformance_matrix=None, wire_result=None, appendix_htm
         "failed": [[run.name.full, run.error] for run in result.failed()],
         "wire": wire_data(wire_result, names),
         "scenarios": scenarios_data(scenario_files),
+        "payload": payload_files,
         "appendix": appendix_html,
     })

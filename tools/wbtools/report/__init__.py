@@ -11,7 +11,7 @@ import os
 from ..results import holds
 from ..cli import result_stem
 from . import charts
-from ..results import conformance, noise, paired
+from ..results import conformance, noise, paired, payload
 from ..transfer import model, model_view, published
 from .. import units
 from ..page import build as page_build, data as page_data, markdown
@@ -140,10 +140,44 @@ def _competitors(result):
     return "\n\n".join(parts)
 
 
-def summary(result, pairings, links, conformance_matrix, chart_name):
+def _payload_answer(files):
+    """The answer for a payload run's files: the fastest parser of each, ties called, then
+    every parser's verdict and the sizes."""
+    parts = []
+    for entry in files:
+        rows = []
+        for p in entry["parsers"]:
+            interval = f"{p['low']:.2f} - {p['high']:.2f}" if p["low"] is not None else "-"
+            error = p["error"] + (f" (byte {p['offset']})" if p["offset"] >= 0 and
+                                  f"byte {p['offset']}" not in p["error"] else "")
+            # One table row: a library's message may hold line breaks (JsonCpp's) or a '|'.
+            error = " ".join(error.split()).replace("|", "\\|")
+            rows.append([p["library"],
+                         units.seconds(p["time"]) if p["time"] is not None else "not timed",
+                         f"{p['ratio']:.2f}x" if p["ratio"] is not None else "-", interval,
+                         p["verdict"], p["outcome"] + (f": {error}" if error else ""),
+                         p["mark"] or ""])
+        sizes = ", ".join(f"{codec} {size:,} B" for codec, size in entry["sizes"])
+        parts.append(f"**{payload.headline(entry)}.**\n\n`{entry['format']}/file:"
+                     f"{entry['name']}/{entry['bytes']}`, SHA-256 `{entry['sha256']}`; sizes: "
+                     f"{sizes}.\n\n" + units.table(
+                         ["library", "time", "x fastest", "95 % interval", "timing",
+                          "verdict", "marked"], rows, "lrrrlll"))
+    return "\n\n".join(parts)
+
+
+def summary(result, pairings, links, conformance_matrix, chart_name, verdict=None):
     name = result_stem(os.path.basename(result.path))
     held = page_data.holds_of(result, pairings)
-    text = [f"# wirebench report: {name}", "",
+    files = payload.answer(result, verdict)
+    opening = ["## The answer for your payload", "",
+               "Per file: the fastest parser, and every parser whose paired 95 % interval "
+               "against it holds 1 (tied); each parser's verdict (accepted, or rejected with "
+               "the library's error and byte offset; a rejected file is not timed for that "
+               "library); the file's size raw and after each compressor. The page prices "
+               "each parser and compressor on every link (docs/payload.md).", "",
+               _payload_answer(files), ""] if files else []
+    text = [f"# wirebench report: {name}", ""] + opening + [
             f"**Open [`{PAGE}`]({PAGE})** (one file, works from disk with no network): pick a "
             "dataset, a size and a link profile or your own bandwidth and RTT, and it ranks "
             "every pairing (format, serializer, parser, compression) by end-to-end time, then "
@@ -186,19 +220,20 @@ def summary(result, pairings, links, conformance_matrix, chart_name):
 
 def write(result, links, out_dir, chart_link_name="loopback", threads_result=None, icounts=None,
           conformance_matrix=None, standalone_times=None, wire_result=None,
-          scenario_files=None):
+          scenario_files=None, verdict=None):
     """Write report.html, REPORT.md and the time-split charts into out_dir; return the
     REPORT.md path. threads_result (a --threads result file), icounts (depth.load_icount),
     conformance_matrix (conformance.load), standalone_times (standalone.load), wire_result
-    (a `wirebench wire --matrix` file, as JSON) and scenario_files (`wirebench wire --scenario`
-    files, as JSON, each with its "file" name) add their sections when given.
+    (a `wirebench wire --matrix` file, as JSON), scenario_files (`wirebench wire --scenario`
+    files, as JSON, each with its "file" name) and verdict (a payload run's verdict file,
+    results.payload.load_verdict) add their sections when given.
     chart_link_name is kept for callers that name it: the page draws time against bandwidth
     for any link."""
     os.makedirs(out_dir, exist_ok=True)
     pairings = model.collect(result)
     data = page_data.build(result, links, conformance_matrix, wire_result, markdown.to_html(
         tables(result, pairings, links, icounts, standalone_times, threads_result)),
-        scenario_files, pairings)
+        scenario_files, pairings, verdict)
     name = result_stem(os.path.basename(result.path))
     page_build.write(os.path.join(out_dir, PAGE), data, name)
     chart = None
@@ -213,6 +248,6 @@ def write(result, links, out_dir, chart_link_name="loopback", threads_result=Non
             os.remove(os.path.join(out_dir, stale))
     path = os.path.join(out_dir, "REPORT.md")
     with open(path + ".tmp", "w", encoding="utf-8") as handle:
-        handle.write(summary(result, pairings, links, conformance_matrix, chart))
+        handle.write(summary(result, pairings, links, conformance_matrix, chart, verdict))
     os.replace(path + ".tmp", path)
     return path

@@ -4,7 +4,7 @@ that cite it, and the index results/README.md.
 A run is a result file <UTC stamp>-<machine>-<commit>.json (or .json.gz: publish stores a
 large one gzip-compressed) with what tools/commands/bench.sh writes
 beside it: <name>-conformance.json, <name>-standalone.json, <name>-icount.json,
-<name>-threads.json and the report folder <name>/. Each machine keeps one published run
+<name>-threads.json, <name>-verdict.json (a payload run's) and the report folder <name>/. Each machine keeps one published run
 (the newest run of the whole suite); a focused run stays only while a document cites it. An
 older run of the whole suite lives in the git history, where a document cites it as
 `git show REV:results/NAME.json` (a citation of that form keeps nothing in the tree).
@@ -20,7 +20,7 @@ from wbtools import cli
 from wbtools.cli import UserError, json_error, read_text
 from wbtools.results.machine import slug
 
-SIBLING_SUFFIXES = ("-conformance", "-standalone", "-icount", "-threads")
+SIBLING_SUFFIXES = ("-conformance", "-standalone", "-icount", "-threads", "-verdict")
 # publish stores a main result file over this size gzip-compressed (NAME.json.gz): a run of
 # the whole suite in rounds keeps every repetition, tens of megabytes of JSON.
 GZIP_OVER = 4 * 2**20
@@ -71,6 +71,10 @@ class Run:
     def description(self):
         """What the run holds, in a few words."""
         kind = str(self.context.get("run_kind", "default"))
+        if self.context.get("run_scope") == "payload":
+            files = sorted(key[len("payload.file:"):-len(".path")] for key in self.context
+                           if key.startswith("payload.file:") and key.endswith(".path"))
+            return f"payload: {', '.join(files) or 'a user file'}"
         if kind not in ("default", "focused"):
             return kind
         if self.whole_suite:

@@ -132,6 +132,45 @@ def _settled(runs):
     return tuple(run.name.full for run in runs if run is not None and run.settled)
 
 
+# A user's file (`bench --payload`) stands in for a dataset as "file:NAME"; its bytes are
+# the rows field of its name.
+PAYLOAD_PREFIX = "file:"
+# The serializer of a user's file: its bytes are sent as they are, encoded by no one.
+PAYLOAD_SERIALIZER = "file"
+
+
+def _payload_pairings(result, case, clock):
+    """A user's file's calls: its bytes as they are (encode 0), raw or through each
+    compressor, read by each parser (decode through entity for a feed, else parse-only)."""
+    runs = [run for run in result.select(**case) if not run.error and run.cpu]
+    parsers = [run for run in runs if run.name.op == "decode"] or \
+        [run for run in runs if run.name.op == "parse-only"]
+    codec_runs = {(run.name.op, run.name.library): run for run in runs
+                  if run.name.op in ("compress", "decompress")}
+    items = []
+    for parser in parsers:
+        base = Pairing(case["format"], case["dataset"], case["rows"], PAYLOAD_SERIALIZER,
+                       parser.name.library, "none", float(case["rows"]), 0.0,
+                       _median(parser, clock))
+        rounds = _cpu_rounds([parser], clock)
+        base = replace(base, cpu_rounds=tuple(rounds.values()), round_ids=tuple(rounds),
+                       decoder_name=parser.name.full, settled=_settled([parser]))
+        items.append(base)
+        for codec in results.CODECS:
+            squeeze = codec_runs.get(("compress", codec))
+            unsqueeze = codec_runs.get(("decompress", codec))
+            packed = squeeze.counter("compressed_bytes") if squeeze else None
+            if packed is None or unsqueeze is None:
+                continue
+            rounds = _cpu_rounds([parser, squeeze, unsqueeze], clock)
+            items.append(replace(base, compression=codec, wire_bytes=packed,
+                                 compress=_median(squeeze, clock),
+                                 decompress=_median(unsqueeze, clock),
+                                 cpu_rounds=tuple(rounds.values()), round_ids=tuple(rounds),
+                                 settled=_settled([parser, squeeze, unsqueeze])))
+    return items
+
+
 def collect(result, clock="cpu"):
     """Build the pairings of a results.ResultFile."""
     out = Pairings()
@@ -141,6 +180,9 @@ def collect(result, clock="cpu"):
     factors = _source_factors(result, clock)
     for fmt, dataset, rows in result.cases():
         case = {"format": fmt, "dataset": dataset, "rows": rows}
+        if dataset.startswith(PAYLOAD_PREFIX):
+            out.items += _payload_pairings(result, case, clock)
+            continue
         encoders = result.select(op="encode", **case)
         decoders = result.select(op="decode", **case)
         codec_runs = {(run.name.op, run.name.library): run
