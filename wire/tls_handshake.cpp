@@ -1,13 +1,11 @@
 #include "wire/tls_handshake.hpp"
 
-#include <openssl/err.h>
 #include <openssl/ssl.h>
 #include <openssl/x509_vfy.h>
 #include <time.h>
 
-#include <stdexcept>
-
 #include "wire/link.hpp"
+#include "wire/tls_error.hpp"
 #include "wire/tls_pki.hpp"
 
 namespace wire {
@@ -113,19 +111,12 @@ int on_new_session(SSL* ssl, SSL_SESSION* session) {
   return 1;  // kept: OpenSSL does not free it
 }
 
-[[noreturn]] void fail(const std::string& what) {
-  char reason[256] = "no reason given";
-  if (unsigned long e = ERR_get_error()) ERR_error_string_n(e, reason, sizeof reason);
-  ERR_clear_error();
-  throw std::runtime_error("TLS context: " + what + ": " + reason);
-}
-
 // Both ends: the one version and the one cipher, and the callbacks.
 void pin(SSL_CTX* ctx, const TlsConfig& tls) {
   const int version = tls.version == "1.2" ? TLS1_2_VERSION : TLS1_3_VERSION;
   if (!SSL_CTX_set_min_proto_version(ctx, version) ||
       !SSL_CTX_set_max_proto_version(ctx, version)) {
-    fail("TLS " + tls.version);
+    throw_openssl_error("TLS context", "TLS " + tls.version);
   }
   const bool chacha = tls.cipher == "chacha20";
   // TLS 1.2 suites name the key type; both are listed, the server's key picks.
@@ -133,7 +124,7 @@ void pin(SSL_CTX* ctx, const TlsConfig& tls) {
                                 : "ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256";
   const char* suites13 = chacha ? "TLS_CHACHA20_POLY1305_SHA256" : "TLS_AES_128_GCM_SHA256";
   if (!SSL_CTX_set_cipher_list(ctx, suites12) || !SSL_CTX_set_ciphersuites(ctx, suites13)) {
-    fail("cipher " + tls.cipher);
+    throw_openssl_error("TLS context", "cipher " + tls.cipher);
   }
   SSL_CTX_set_msg_callback(ctx, on_record);
   SSL_CTX_set_info_callback(ctx, on_state);
@@ -167,10 +158,11 @@ void setup_tls_client(SSL_CTX* ctx, const TlsConfig& tls, const TestPki& pki,
   X509_STORE* store = pki.trust_store();
   const int set = SSL_CTX_set1_verify_cert_store(ctx, store);
   X509_STORE_free(store);
-  if (!set) fail("trust store");
+  if (!set) throw_openssl_error("TLS context", "trust store");
   X509_VERIFY_PARAM* param = SSL_CTX_get0_param(ctx);
   X509_VERIFY_PARAM_set_hostflags(param, X509_CHECK_FLAG_NO_PARTIAL_WILDCARDS);
-  if (!X509_VERIFY_PARAM_set1_host(param, kTlsHost, 0)) fail("host name");
+  if (!X509_VERIFY_PARAM_set1_host(param, kTlsHost, 0))
+    throw_openssl_error("TLS context", "host name");
   SSL_CTX_set_verify(ctx, SSL_VERIFY_PEER, on_verify);
   SSL_CTX_set_ex_data(ctx, sessions_index(), sessions);
   SSL_CTX_set_session_cache_mode(ctx, SSL_SESS_CACHE_CLIENT | SSL_SESS_CACHE_NO_INTERNAL_STORE);

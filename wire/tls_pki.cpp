@@ -1,13 +1,12 @@
 #include "wire/tls_pki.hpp"
 
-#include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/rsa.h>
 #include <openssl/ssl.h>
 #include <openssl/x509.h>
 #include <openssl/x509v3.h>
 
-#include <stdexcept>
+#include "wire/tls_error.hpp"
 
 namespace wire {
 
@@ -22,16 +21,9 @@ struct TestPki::Issued {
 
 namespace {
 
-[[noreturn]] void fail(const std::string& step) {
-  char reason[256] = "no reason given";
-  if (unsigned long e = ERR_get_error()) ERR_error_string_n(e, reason, sizeof reason);
-  ERR_clear_error();
-  throw std::runtime_error("test CA: " + step + ": " + reason);
-}
-
 EVP_PKEY* new_key(const std::string& type) {
   EVP_PKEY* key = type == "rsa" ? EVP_RSA_gen(2048) : EVP_EC_gen("P-256");
-  if (!key) fail("generating a " + type + " key");
+  if (!key) throw_openssl_error("test CA", "generating a " + type + " key");
   return key;
 }
 
@@ -42,7 +34,7 @@ void add_extension(X509* cert, X509* issuer, int nid, const std::string& value) 
   X509_EXTENSION* ext = X509V3_EXT_conf_nid(nullptr, &ctx, nid, value.c_str());
   if (!ext || !X509_add_ext(cert, ext, -1)) {
     X509_EXTENSION_free(ext);
-    fail(std::string("extension ") + OBJ_nid2sn(nid));
+    throw_openssl_error("test CA", std::string("extension ") + OBJ_nid2sn(nid));
   }
   X509_EXTENSION_free(ext);
 }
@@ -94,7 +86,8 @@ std::unique_ptr<TestPki::Issued> issue(const TlsConfig& tls, const std::string& 
   if (const std::string names = alt_names(host, tls.names); !names.empty()) {
     add_extension(cert, issuer_cert, NID_subject_alt_name, names);
   }
-  if (X509_sign(cert, signing_key, EVP_sha256()) == 0) fail("signing " + common_name);
+  if (X509_sign(cert, signing_key, EVP_sha256()) == 0)
+    throw_openssl_error("test CA", "signing " + common_name);
   return out;
 }
 
@@ -116,19 +109,23 @@ TestPki::TestPki(const TlsConfig& tls, const std::string& host) {
 TestPki::~TestPki() = default;
 
 void TestPki::serve_on(SSL_CTX* ctx) const {
-  if (SSL_CTX_use_certificate(ctx, chain_.front()->cert) != 1) fail("server certificate");
-  if (SSL_CTX_use_PrivateKey(ctx, chain_.front()->key) != 1) fail("server key");
+  if (SSL_CTX_use_certificate(ctx, chain_.front()->cert) != 1)
+    throw_openssl_error("test CA", "server certificate");
+  if (SSL_CTX_use_PrivateKey(ctx, chain_.front()->key) != 1)
+    throw_openssl_error("test CA", "server key");
   for (std::size_t i = 1; i < chain_.size(); ++i) {
-    if (SSL_CTX_add1_chain_cert(ctx, chain_[i]->cert) != 1) fail("intermediate certificate");
+    if (SSL_CTX_add1_chain_cert(ctx, chain_[i]->cert) != 1)
+      throw_openssl_error("test CA", "intermediate certificate");
   }
-  if (SSL_CTX_check_private_key(ctx) != 1) fail("key and certificate differ");
+  if (SSL_CTX_check_private_key(ctx) != 1)
+    throw_openssl_error("test CA", "key and certificate differ");
 }
 
 X509_STORE* TestPki::trust_store() const {
   X509_STORE* store = X509_STORE_new();
   if (!store || X509_STORE_add_cert(store, root_->cert) != 1) {
     X509_STORE_free(store);
-    fail("trust store");
+    throw_openssl_error("test CA", "trust store");
   }
   return store;
 }
