@@ -2,6 +2,7 @@
 
 #include <openssl/ssl.h>
 #include <openssl/x509_vfy.h>
+#include <openssl/x509v3.h>
 #include <time.h>
 
 #include "wire/link.hpp"
