@@ -78,6 +78,7 @@ void expect_cold_handshake(const wire::HttpResult& r, const std::string& version
   EXPECT_TRUE(r.new_connection);
   EXPECT_TRUE(r.tls.done);
   EXPECT_EQ(r.tls.version, version);
+  EXPECT_EQ(r.tls.group, "X25519");
   EXPECT_FALSE(r.tls.resumed);
   EXPECT_EQ(r.tls.flights_rtts, rtts);
   EXPECT_GT(r.tls.bytes_sent, 0u);

@@ -340,7 +340,7 @@ std::string HttpResult::tls_json() const {
   if (!new_connection || tls.start_ns == 0) return "null";
   std::ostringstream o;
   o << "{\"version\": " << json_string(tls.version) << ", \"cipher\": " << json_string(tls.cipher)
-    << ", \"done\": " << (tls.done ? "true" : "false")
+    << ", \"group\": " << json_string(tls.group) << ", \"done\": " << (tls.done ? "true" : "false")
     << ", \"resumed\": " << (tls.resumed ? "true" : "false")
     << ", \"server_resumed\": " << (server_tls_resumed ? "true" : "false")
     << ", \"handshake_ms\": " << (tls.done ? fixed(tls.ms()) : "null")

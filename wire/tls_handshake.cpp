@@ -1,5 +1,6 @@
 #include "wire/tls_handshake.hpp"
 
+#include <openssl/objects.h>
 #include <openssl/ssl.h>
 #include <openssl/x509_vfy.h>
 #include <openssl/x509v3.h>
@@ -96,6 +97,8 @@ void on_state(const SSL* ssl, int where, int ret) {
     h.resumed = SSL_session_reused(ssl) == 1;
     h.version = SSL_get_version(ssl);
     h.cipher = SSL_CIPHER_get_name(SSL_get_current_cipher(ssl));
+    const int group = SSL_get_negotiated_group(const_cast<SSL*>(ssl));
+    if (const char* name = group > 0 ? OBJ_nid2sn(group) : nullptr) h.group = name;
   }
   // An alert other than close_notify ends a handshake that failed.
   if ((where & SSL_CB_ALERT) && (ret & 0xff) != SSL3_AD_CLOSE_NOTIFY && h.failure.empty()) {

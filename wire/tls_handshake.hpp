@@ -27,7 +27,8 @@ struct TlsHandshake {
   bool done = false;
   bool server = false;
   bool resumed = false;
-  std::string version, cipher;  // as negotiated: "TLSv1.3", "TLS_AES_128_GCM_SHA256"
+  // As negotiated: "TLSv1.3", "TLS_AES_128_GCM_SHA256", "X25519".
+  std::string version, cipher, group;
   // Every TLS record (its 5-byte header included) until the handshake was
   // done, each way; TCP/IP headers are not counted.
   std::uint64_t bytes_sent = 0, bytes_received = 0;
