@@ -91,6 +91,7 @@ int main(int argc, char** argv) {
   bool check = false;
   std::optional<wire::HttpSpec> http;
   wire::TlsConfig tls;
+  bool tls_options = false;  // any --tls* option given
   std::string scenario;
   std::vector<std::uint64_t> transfers;
   std::uint64_t cold = 1, warm = 0;
@@ -134,6 +135,7 @@ int main(int argc, char** argv) {
         usage_error(std::string("--http: ") + e.what());
       }
     } else if (arg.rfind("--tls", 0) == 0) {
+      tls_options = true;
       if (arg == "--tls-resume") {
         tls.resume = true;
       } else {
@@ -166,10 +168,6 @@ int main(int argc, char** argv) {
     }
   }
   if (scenario == "list") return wire::run_scenario(scenario, config);
-  const bool tls_options = tls.enabled() || tls.resume || tls.key != wire::TlsConfig{}.key ||
-                           tls.chain != wire::TlsConfig{}.chain ||
-                           tls.cipher != wire::TlsConfig{}.cipher ||
-                           tls.names != wire::TlsConfig{}.names;
   if (tls_options && !http) usage_error("the --tls options go with --http SPEC");
   if (tls_options && !tls.enabled()) usage_error("the --tls-* options need --tls 1.3 or 1.2");
   // Resumption happens on a new connection: each request opens one.
