@@ -1,5 +1,6 @@
 #include "wire/tls_handshake.hpp"
 
+#include <openssl/err.h>
 #include <openssl/objects.h>
 #include <openssl/ssl.h>
 #include <openssl/x509_vfy.h>
@@ -104,6 +105,13 @@ void on_state(const SSL* ssl, int where, int ret) {
   if ((where & SSL_CB_ALERT) && (ret & 0xff) != SSL3_AD_CLOSE_NOTIFY && h.failure.empty()) {
     h.failure = std::string("TLS alert ") + ((where & SSL_CB_READ) ? "received" : "sent") + ": " +
                 SSL_alert_desc_string_long(ret);
+    // An alert this end sends follows the error OpenSSL queued for it, which
+    // says more ("excessive message size" behind "illegal parameter").
+    if (where & SSL_CB_WRITE) {
+      if (const char* reason = ERR_reason_error_string(ERR_peek_last_error())) {
+        h.failure += std::string(" (") + reason + ")";
+      }
+    }
   }
 }
 
