@@ -3,11 +3,11 @@
 Reads the JSON lines of `wirebench_wire --http SPEC --tls 1.3|1.2` runs (docs/wire-tls.md):
 every request that opened a TLS connection carries a "tls" object, the run's "context"
 line its link (RTT, initial window) and its "http_context" line its chain, key, cipher and
-padding. Per link, stack, chain, key, cipher and resumption, the calls, the median round trips counted from flights and by time (handshake
-ms / the link's RTT) and the median first flight; the model's tls_handshake_rtts of the
-stack (links.json's "stacks", as wire_model.measured_exchange gives it to a measured case)
-agrees when it equals the round trips by time, rounded. The model knows no resumption: a
-resumed group is shown, not judged.
+padding. Per link, stack, chain, key, cipher and resumption: the calls, the median round
+trips counted from flights and by time (handshake ms / the link's RTT) and the median first
+flight; the model's tls_handshake_rtts of the stack (links.json's "stacks", as
+wire_model.measured_exchange gives it to a measured case) agrees when it equals the round
+trips by time, rounded. The model knows no resumption: a resumed group is shown, not judged.
 """
 
 import json
@@ -54,7 +54,8 @@ def rows(calls, stacks=None):
     for (rtt_ms, initcwnd, stack, chain, key, cipher, names, resumed), group \
             in sorted(groups.items()):
         by_time = statistics.median(c["tls"]["handshake_rtts_by_time"] for c in group)
-        row = {"rtt_ms": rtt_ms, "initcwnd": initcwnd, "stack": stack, "chain": chain, "key": key, "cipher": cipher, "names": names,
+        row = {"rtt_ms": rtt_ms, "initcwnd": initcwnd, "stack": stack, "chain": chain,
+               "key": key, "cipher": cipher, "names": names,
                "resumed": resumed, "n": len(group),
                "rtts_by_flights": statistics.median(c["tls"]["handshake_rtts"] for c in group),
                "rtts_by_time": by_time,
@@ -76,7 +77,8 @@ def table(found):
     for r in found:
         model = "no resumption" if r["model_rtts"] is None else str(r["model_rtts"])
         verdict = "" if r["agrees"] is None else ("agrees" if r["agrees"] else "**differs**")
-        lines.append(f"| {r['rtt_ms']:g} | {r['initcwnd']} | {r['stack']} | {r['chain']} | {r['key']} | {r['cipher']} | {r['names']} "
+        lines.append(f"| {r['rtt_ms']:g} | {r['initcwnd']} | {r['stack']} | {r['chain']} "
+                     f"| {r['key']} | {r['cipher']} | {r['names']} "
                      f"| {'yes' if r['resumed'] else 'no'} | {r['n']} "
                      f"| {r['rtts_by_flights']:g} | {r['rtts_by_time']:.2f} "
                      f"| {r['first_flight_bytes']:,.0f} | {model} | {verdict} |")
