@@ -20,6 +20,7 @@
 #include "generators/record_diff.hpp"
 #include "wire/http_server.hpp"
 #include "wire/link.hpp"
+#include "wire/tls_handshake.hpp"
 
 namespace wire {
 namespace {
@@ -82,67 +83,87 @@ void send_all(const Testbed& testbed, const Fd& fd, const std::string& bytes) {
 
 }  // namespace
 
-// cpp-httplib's client with the connect timed: it opens connections itself
-// (on the first request and after the server closed one), and this is the
-// hook it calls to do so.
-class HttpClient::Connection : public httplib::ClientImpl {
- public:
-  using httplib::ClientImpl::ClientImpl;
+// cpp-httplib's client (plain or TLS) with the connect timed: it opens
+// connections itself (on the first request and after the server closed one),
+// and this is the hook it calls to do so. SSLClient's own hook is private;
+// it checks is_valid() and calls ClientImpl's, as this one does, and the TLS
+// handshake follows in cpp-httplib either way.
+using ConnectLog = HttpClient::ConnectLog;
 
-  // Whether a connection was opened since the last call, its handshake and
-  // congestion control.
-  bool take_connect(double& handshake_ms, std::string& congestion) {
-    if (!connected_) return false;
-    connected_ = false;
-    handshake_ms = handshake_ms_;
-    congestion = congestion_;
-    return true;
-  }
-  void close_connection() {
-    std::lock_guard<std::mutex> lock(socket_mutex_);
-    shutdown_socket(socket_);
-    close_socket(socket_);
-  }
+template <class Base>
+class TimedConnect : public Base {
+ public:
+  template <class... Args>
+  explicit TimedConnect(ConnectLog& log, Args&&... args)
+      : Base(std::forward<Args>(args)...), log_(log) {}
 
  protected:
-  bool create_and_connect_socket(Socket& socket, httplib::Error& error) override {
+  bool create_and_connect_socket(httplib::ClientImpl::Socket& socket,
+                                 httplib::Error& error) override {
     const std::int64_t t0 = monotonic_ns();
-    const bool ok = httplib::ClientImpl::create_and_connect_socket(socket, error);
-    if (!ok) return false;
-    handshake_ms_ = ms_between(t0, monotonic_ns());
+    if (!this->is_valid() || !httplib::ClientImpl::create_and_connect_socket(socket, error)) {
+      return false;
+    }
+    log_.handshake_ms = ms_between(t0, monotonic_ns());
     char name[16] = {};
     socklen_t len = sizeof name;
-    congestion_.clear();
+    log_.congestion.clear();
     if (::getsockopt(socket.sock, IPPROTO_TCP, TCP_CONGESTION, name, &len) == 0) {
-      congestion_.assign(name, strnlen(name, sizeof name));
+      log_.congestion.assign(name, strnlen(name, sizeof name));
     }
-    connected_ = true;
+    log_.connected = true;
     return true;
   }
 
  private:
-  bool connected_ = false;
-  double handshake_ms_ = 0;
-  std::string congestion_;
+  ConnectLog& log_;
 };
 
-HttpClient::HttpClient(const Testbed& testbed) : testbed_(testbed) {
-  conn_ = std::make_unique<Connection>(kServerAddress, kHttpPort);
-  const auto timeout = http_io_timeout(testbed);
-  conn_->set_connection_timeout(timeout);
-  conn_->set_read_timeout(timeout);
-  conn_->set_write_timeout(timeout);
-  conn_->set_keep_alive(true);
-  conn_->set_tcp_nodelay(true);
+HttpClient::HttpClient(const Testbed& testbed, const TlsConfig& tls, const TestPki* pki)
+    : testbed_(testbed), tls_(tls), pki_(pki) {
+  if (tls_.enabled() && !pki_) throw std::invalid_argument("HTTP client: TLS needs a trust anchor");
+  if (tls_.enabled()) sessions_ = std::make_unique<TlsSessions>(tls_.resume);
+  conn_ = make_connection();
+}
+
+std::unique_ptr<httplib::ClientImpl> HttpClient::make_connection() {
+  std::unique_ptr<httplib::ClientImpl> conn;
+  if (tls_.enabled()) {
+    auto tls = std::make_unique<TimedConnect<httplib::SSLClient>>(log_, kTlsHost, kHttpPort);
+    if (!tls->is_valid()) throw std::runtime_error("HTTP client: no TLS context");
+    // The name resolves to the server without DNS: the namespaces have none.
+    tls->set_hostname_addr_map({{kTlsHost, kServerAddress}});
+    setup_tls_client(tls->ssl_context(), tls_, *pki_, sessions_.get());
+    // The chain and the host name are verified by OpenSSL inside the
+    // handshake (setup_tls_client: SSL_VERIFY_PEER, the run's root as the
+    // only anchor, kTlsHost), which aborts it with an alert on a bad
+    // certificate. cpp-httplib's own check comes after a handshake that it
+    // lets through unverified, and first loads the system's CA bundle inside
+    // the timed connect (with it on, the first byte of a cold TLS 1.3
+    // request on wan came 150 ms later); it is turned off, the
+    // verification is not.
+    tls->enable_server_certificate_verification(false);
+    conn = std::move(tls);
+  } else {
+    conn = std::make_unique<TimedConnect<httplib::ClientImpl>>(log_, kServerAddress, kHttpPort);
+  }
+  const auto timeout = http_io_timeout(testbed_);
+  conn->set_connection_timeout(timeout);
+  conn->set_read_timeout(timeout);
+  conn->set_write_timeout(timeout);
+  conn->set_keep_alive(true);
+  conn->set_tcp_nodelay(true);
   // The body is decompressed here, timed, not inside the library.
-  conn_->set_decompress(false);
-  conn_->set_socket_options([timeout](socket_t sock) { set_socket_timeouts(sock, timeout); });
+  conn->set_decompress(false);
+  conn->set_socket_options([timeout](socket_t sock) { set_socket_timeouts(sock, timeout); });
+  return conn;
 }
 
 HttpClient::~HttpClient() = default;
 
 void HttpClient::close() {
-  conn_->close_connection();
+  conn_->stop();  // close_notify first over TLS
+  used_ = false;
 }
 
 const wb::Records& HttpClient::expected(const HttpSpec& spec) {
@@ -182,7 +203,11 @@ HttpResult HttpClient::follow(const HttpSpec& base, const std::string& link) {
 }
 
 HttpResult HttpClient::fetch(const HttpSpec& spec, const std::string& path) {
+  if (spec.reconnect && used_) close();
+  used_ = true;
   HttpResult r;
+  r.stack = tls_.stack();
+  r.rtt_ms = testbed_.config().rtt_ms;
   const std::uint64_t drops_before = drops(testbed_);
   httplib::Headers headers = {{"Accept-Encoding", spec.encoding}};
   std::string body;
@@ -203,10 +228,13 @@ HttpResult HttpClient::fetch(const HttpSpec& spec, const std::string& path) {
           last_ns = monotonic_ns();
           return true;
         });
-    double handshake = 0;
-    if (conn_->take_connect(handshake, r.congestion)) {
+    if (log_.connected) {
+      log_.connected = false;
       r.new_connection = true;
-      r.handshake_ms = handshake;
+      r.handshake_ms = log_.handshake_ms;
+      r.congestion = log_.congestion;
+      // This thread ran the new connection's TLS handshake, if any.
+      if (tls_.enabled()) r.tls = this_thread_handshake();
     }
     return res;
   };
@@ -224,6 +252,10 @@ HttpResult HttpClient::fetch(const HttpSpec& spec, const std::string& path) {
   r.link_drops = drops(testbed_) - drops_before;
   if (!res) {
     r.error = "HTTP exchange failed (" + httplib::to_string(res.error()) + ")";
+    if (r.new_connection && tls_.enabled() && !r.tls.done) {
+      r.error = "TLS handshake with " + std::string(kTlsHost) + " failed: " +
+                (r.tls.failure.empty() ? httplib::to_string(res.error()) : r.tls.failure);
+    }
     if (head_ns) {
       r.error += " after " + std::to_string(body.size()) + " of the " + announced +
                  " body bytes announced";
@@ -241,6 +273,12 @@ HttpResult HttpClient::fetch(const HttpSpec& spec, const std::string& path) {
   r.server_encode_ms = header_ms(*res, "X-Wb-Encode-Ms");
   r.server_compress_ms = header_ms(*res, "X-Wb-Compress-Ms");
   r.server_congestion = res->get_header_value("X-Wb-Server-Congestion");
+  if (r.new_connection && tls_.enabled()) {
+    r.server_tls_cpu_ms = header_ms(*res, "X-Wb-Tls-Server-Cpu-Ms");
+    r.server_tls_resumed = res->get_header_value("X-Wb-Tls-Server-Resumed") == "1";
+    r.server_first_flight_sent =
+        std::strtoull(res->get_header_value("X-Wb-Tls-Server-First-Flight").c_str(), nullptr, 10);
+  }
   r.content_type = res->get_header_value("Content-Type");
   if (r.content_type != content_type(spec.format)) {
     r.error = "Content-Type is '" + r.content_type + "', the " + spec.format + " media type is '" +
@@ -298,6 +336,24 @@ HttpResult HttpClient::fetch(const HttpSpec& spec, const std::string& path) {
   return r;
 }
 
+std::string HttpResult::tls_json() const {
+  if (!new_connection || tls.start_ns == 0) return "null";
+  std::ostringstream o;
+  o << "{\"version\": " << json_string(tls.version) << ", \"cipher\": " << json_string(tls.cipher)
+    << ", \"group\": " << json_string(tls.group) << ", \"done\": " << (tls.done ? "true" : "false")
+    << ", \"resumed\": " << (tls.resumed ? "true" : "false")
+    << ", \"server_resumed\": " << (server_tls_resumed ? "true" : "false")
+    << ", \"handshake_ms\": " << (tls.done ? fixed(tls.ms()) : "null")
+    << ", \"handshake_rtts\": " << tls.flights_rtts << ", \"handshake_rtts_by_time\": "
+    << (tls.done && rtt_ms > 0 ? fixed(tls.ms() / rtt_ms, 2) : "null")
+    << ", \"client_bytes\": " << tls.bytes_sent << ", \"server_bytes\": " << tls.bytes_received
+    << ", \"server_first_flight_bytes\": " << tls.server_first_flight_bytes
+    << ", \"post_handshake_bytes\": " << tls.post_handshake_bytes
+    << ", \"client_cpu_ms\": " << fixed(tls.cpu_ms)
+    << ", \"server_cpu_ms\": " << fixed(server_tls_cpu_ms) << "}";
+  return o.str();
+}
+
 std::string HttpResult::json(const HttpSpec& spec, const std::string& series, int index) const {
   std::ostringstream o;
   o << "{\"type\": \"http_request\", \"series\": " << json_string(series)
@@ -322,7 +378,8 @@ std::string HttpResult::json(const HttpSpec& spec, const std::string& series, in
     << ", \"raw_bytes\": " << raw_bytes << ", \"decoded_rows\": " << rows
     << ", \"checked\": " << (checked ? "true" : "false")
     << ", \"next_link\": " << (next_link.empty() ? "null" : json_string(next_link))
-    << ", \"link_drops\": " << link_drops
+    << ", \"link_drops\": " << link_drops << ", \"stack\": " << json_string(stack)
+    << ", \"tls\": " << tls_json()
     << ", \"error\": " << (error.empty() ? "null" : json_string(error)) << "}";
   return o.str();
 }

@@ -15,6 +15,12 @@
 #include "codecs/codec.hpp"
 #include "wire/http_spec.hpp"
 #include "wire/testbed.hpp"
+#include "wire/tls_config.hpp"
+#include "wire/tls_handshake.hpp"
+
+namespace httplib {
+class ClientImpl;
+}  // namespace httplib
 
 namespace wire {
 
@@ -39,39 +45,67 @@ struct HttpResult {
   bool checked = false;                                 // the decoded rows equal the page's records
   std::string next_link;  // the decoder read it from the payload (paging): the page to follow
   std::uint64_t link_drops = 0;
+  std::string stack;  // "http1", "http1+tls1.3", ... (TlsConfig::stack)
+  double rtt_ms = 0;  // the link's, for the handshake's round trips by time
+  // A new TLS connection: the client's side of its handshake, and the
+  // server's (from the X-Wb-Tls-Server-* headers of the answer).
+  TlsHandshake tls;
+  double server_tls_cpu_ms = 0;
+  bool server_tls_resumed = false;
+  std::uint64_t server_first_flight_sent = 0;
   std::string error;  // empty: the request succeeded
 
   bool ok() const { return error.empty(); }
-  // {"type": "http_request", "series": ..., "index": ..., ...}
+  // {"type": "http_request", "series": ..., "index": ..., ...}; "tls" is an
+  // object on a request that opened a TLS connection, null otherwise.
   std::string json(const HttpSpec& spec, const std::string& series, int index) const;
+  std::string tls_json() const;
 };
 
 class HttpClient {
  public:
   // Use from a thread in the client namespace (run_in, enter_namespace):
-  // connections are made in the calling thread's namespace.
-  explicit HttpClient(const Testbed& testbed);
+  // connections are made in the calling thread's namespace. Over TLS when
+  // tls is enabled, trusting pki's root alone and verifying kTlsHost
+  // (wire/tls_handshake.hpp). Throws std::runtime_error when TLS cannot be
+  // set up.
+  explicit HttpClient(const Testbed& testbed, const TlsConfig& tls = {},
+                      const TestPki* pki = nullptr);
   ~HttpClient();
   HttpClient(const HttpClient&) = delete;
   HttpClient& operator=(const HttpClient&) = delete;
 
-  // One request for spec (validated) on the kept-alive connection.
+  // One request for spec (validated) on the kept-alive connection, or on a
+  // new one with spec.reconnect.
   HttpResult get(const HttpSpec& spec);
   // The request a next link asks for (HttpResult::next_link of a page of
   // base), as a client library pages: the link's own path and query, checked
   // against the page it names.
   HttpResult follow(const HttpSpec& base, const std::string& link);
-  // Closes the connection; the next get() opens a new one.
+  // Closes the connection; the next get() opens a new one (resuming the
+  // last TLS session with TlsConfig::resume).
   void close();
 
+  // What cpp-httplib's connect hook saw of the last connection it opened.
+  struct ConnectLog {
+    bool connected = false;  // since the last request took it
+    double handshake_ms = 0;
+    std::string congestion;
+  };
+
  private:
-  class Connection;
+  std::unique_ptr<httplib::ClientImpl> make_connection();
   HttpResult fetch(const HttpSpec& spec, const std::string& path);
   const wb::Records& expected(const HttpSpec& spec);
   wb::Decoder& decoder(const HttpSpec& spec);
 
   const Testbed& testbed_;
-  std::unique_ptr<Connection> conn_;
+  TlsConfig tls_;
+  const TestPki* pki_;
+  std::unique_ptr<TlsSessions> sessions_;  // outlives every connection's context
+  ConnectLog log_;
+  bool used_ = false;  // a request went on the current connection
+  std::unique_ptr<httplib::ClientImpl> conn_;
   std::map<std::string, wb::Records> expected_;
   std::map<std::string, std::unique_ptr<wb::Decoder>> decoders_;
 };

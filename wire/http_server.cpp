@@ -12,12 +12,14 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <functional>
 #include <stdexcept>
 
 #include "codecs/compress/compressor.hpp"
 #include "codecs/registry.hpp"
 #include "wire/link.hpp"
 #include "wire/netns.hpp"
+#include "wire/tls_handshake.hpp"
 
 namespace wire {
 namespace {
@@ -51,9 +53,11 @@ class ThreadPerConnection : public httplib::TaskQueue {
 // cookies, or drops the SYN when cookies are off. listen() again on the bound
 // socket raises the backlog; 511 is nginx's and Apache's default.
 constexpr int kListenBacklog = 511;
-class Listener : public httplib::Server {
+template <class Base>
+class Listener : public Base {
  public:
-  bool raise_backlog() { return ::listen(svr_sock_, kListenBacklog) == 0; }
+  using Base::Base;
+  bool raise_backlog() { return ::listen(this->svr_sock_, kListenBacklog) == 0; }
 };
 
 std::string ms_text(std::int64_t ns) {
@@ -106,15 +110,36 @@ void configure_server(httplib::Server& server, std::chrono::milliseconds timeout
   });
 }
 
-HttpServer::HttpServer(const Testbed& testbed)
-    : server_(std::make_unique<Listener>()), timeout_(http_io_timeout(testbed)) {
+HttpServer::HttpServer(const Testbed& testbed, const TlsConfig& tls, const TestPki* pki)
+    : timeout_(http_io_timeout(testbed)), tls_(tls.enabled()) {
+  std::function<bool()> raise_backlog;
+  if (tls_) {
+    if (!pki) throw std::invalid_argument("HTTP server: TLS needs a certificate chain");
+    std::string failure;
+    auto server = std::make_unique<Listener<httplib::SSLServer>>([&](SSL_CTX& ctx) {
+      try {
+        setup_tls_server(&ctx, tls, *pki);
+        return true;
+      } catch (const std::runtime_error& e) {
+        failure = e.what();
+        return false;
+      }
+    });
+    if (!server->is_valid()) throw std::runtime_error("HTTP server: " + failure);
+    raise_backlog = [s = server.get()] { return s->raise_backlog(); };
+    server_ = std::move(server);
+  } else {
+    auto server = std::make_unique<Listener<httplib::Server>>();
+    raise_backlog = [s = server.get()] { return s->raise_backlog(); };
+    server_ = std::move(server);
+  }
   server_->new_task_queue = [] { return new ThreadPerConnection; };
   configure_server(*server_, timeout_, true);
   server_->Get("/rows",
                [this](const httplib::Request& req, httplib::Response& res) { handle(req, res); });
   const bool bound = run_in(testbed.namespace_name(Side::kServer),
                             [&] { return server_->bind_to_port(kServerAddress, kHttpPort); });
-  if (!bound || !static_cast<Listener&>(*server_).raise_backlog()) {
+  if (!bound || !raise_backlog()) {
     throw std::runtime_error("HTTP server: cannot bind " + std::string(kServerAddress) + ":" +
                              std::to_string(kHttpPort));
   }
@@ -242,6 +267,13 @@ void HttpServer::handle(const httplib::Request& req, httplib::Response& res) {
   res.set_header("X-Wb-Raw-Bytes", std::to_string(raw_bytes));
   res.set_header("X-Wb-Rows", std::to_string(spec.page_rows()));
   res.set_header("X-Wb-Server-Congestion", congestion_of(req.remote_port));
+  if (tls_) {
+    // This thread ran the connection's handshake before its requests.
+    const TlsHandshake& h = this_thread_handshake();
+    res.set_header("X-Wb-Tls-Server-Cpu-Ms", ms_text(static_cast<std::int64_t>(h.cpu_ms * 1e6)));
+    res.set_header("X-Wb-Tls-Server-Resumed", h.resumed ? "1" : "0");
+    res.set_header("X-Wb-Tls-Server-First-Flight", std::to_string(h.server_first_flight_bytes));
+  }
   // A content provider, not set_content: cpp-httplib would compress a body
   // set as a string on its own for some content types; this one is already
   // coded.

@@ -22,6 +22,7 @@
 #include "generators/model.hpp"
 #include "wire/http_spec.hpp"
 #include "wire/testbed.hpp"
+#include "wire/tls_config.hpp"
 
 namespace httplib {
 class Server;
@@ -45,12 +46,18 @@ void set_socket_timeouts(int fd, std::chrono::milliseconds timeout);
 // writes and the sockets themselves, and Nagle off when nodelay.
 void configure_server(httplib::Server& server, std::chrono::milliseconds timeout, bool nodelay);
 
+class TestPki;
+
 class HttpServer {
  public:
   // Binds kServerAddress:kHttpPort in the server namespace and serves on a
-  // thread of its own, one thread per connection. Throws std::runtime_error
-  // when it cannot bind.
-  explicit HttpServer(const Testbed& testbed);
+  // thread of its own, one thread per connection; over TLS when tls is
+  // enabled, with pki's chain (wire/tls_handshake.hpp), and then every
+  // answer also carries the server's side of its connection's handshake
+  // (X-Wb-Tls-Server-Cpu-Ms, -Resumed, -First-Flight). Throws
+  // std::runtime_error when it cannot bind or set TLS up.
+  explicit HttpServer(const Testbed& testbed, const TlsConfig& tls = {},
+                      const TestPki* pki = nullptr);
   ~HttpServer();  // stops, joins
   HttpServer(const HttpServer&) = delete;
   HttpServer& operator=(const HttpServer&) = delete;
@@ -66,6 +73,7 @@ class HttpServer {
 
   std::unique_ptr<httplib::Server> server_;
   std::chrono::milliseconds timeout_;
+  bool tls_ = false;
   std::mutex mutex_;                       // guards cache_, congestion_ and errors_
   std::map<int, std::string> congestion_;  // by the client's port
   std::map<std::string, std::shared_ptr<const wb::Records>> cache_;

@@ -67,6 +67,8 @@ void set_field(HttpSpec& spec, const std::string& key, const std::string& value)
     spec.paging = parse_flag(key, value);
   } else if (key == "requests") {
     spec.requests = static_cast<int>(parse_integer(key, value, 1));
+  } else if (key == "reconnect") {
+    spec.reconnect = parse_flag(key, value);
   } else {
     throw std::invalid_argument("unknown key " + key);
   }
@@ -118,7 +120,8 @@ HttpSpec parse_http_spec(const std::string& text) {
 
 void apply_params(HttpSpec& spec, const std::multimap<std::string, std::string>& params) {
   for (const auto& [key, value] : params) {
-    if (key == "decoder" || key == "requests") throw std::invalid_argument("unknown key " + key);
+    if (key == "decoder" || key == "requests" || key == "reconnect")
+      throw std::invalid_argument("unknown key " + key);
     set_field(spec, key, value);
   }
 }

@@ -38,8 +38,11 @@ struct HttpSpec {
   // client follows (HttpClient::follow) instead of asking for a page number.
   bool paging = false;
   int requests = 1;  // on one kept-alive connection
+  // Each request on a new connection (the client's choice, like requests):
+  // a cold TCP (and TLS) handshake per request, or a resumed TLS one.
+  bool reconnect = false;
 
-  // The query of GET /rows (every field but decoder and requests).
+  // The query of GET /rows (every field but decoder, requests and reconnect).
   std::string query() const;
   // The rows of the page, from generate(dataset, rows, seed).
   int page_rows() const;

@@ -23,6 +23,7 @@
 #include "wire/scenario.hpp"
 #include "wire/self_check.hpp"
 #include "wire/testbed.hpp"
+#include "wire/tls_config.hpp"
 #include "wire/transfer.hpp"
 #include "wire/usage.hpp"
 
@@ -89,6 +90,8 @@ int main(int argc, char** argv) {
   wire::TestbedConfig config;
   bool check = false;
   std::optional<wire::HttpSpec> http;
+  wire::TlsConfig tls;
+  bool tls_options = false;  // any --tls* option given
   std::string scenario;
   std::vector<std::uint64_t> transfers;
   std::uint64_t cold = 1, warm = 0;
@@ -131,6 +134,18 @@ int main(int argc, char** argv) {
       } catch (const std::invalid_argument& e) {
         usage_error(std::string("--http: ") + e.what());
       }
+    } else if (arg.rfind("--tls", 0) == 0) {
+      tls_options = true;
+      if (arg == "--tls-resume") {
+        tls.resume = true;
+      } else {
+        const char* v = value();
+        try {
+          wire::set_tls_option(tls, arg, v);
+        } catch (const std::invalid_argument& e) {
+          usage_error(e.what());
+        }
+      }
     } else if (arg == "--scenario") {
       scenario = value();
     } else if (arg == "--check") {
@@ -153,6 +168,10 @@ int main(int argc, char** argv) {
     }
   }
   if (scenario == "list") return wire::run_scenario(scenario, config);
+  if (tls_options && !http) usage_error("the --tls options go with --http SPEC");
+  if (tls_options && !tls.enabled()) usage_error("the --tls-* options need --tls 1.3 or 1.2");
+  // Resumption happens on a new connection: each request opens one.
+  if (tls.resume) http->reconnect = true;
   if (!check && transfers.empty() && !http && scenario.empty()) {
     usage_error("nothing to do: give --check, --transfer BYTES, --http SPEC or --scenario NAME");
   }
@@ -226,7 +245,7 @@ int main(int argc, char** argv) {
       }
       if (warm > 0) pause_ns(gap);  // the closed warm connection's FINs, before the next size
     }
-    const bool http_ok = !http || wire::run_http(testbed, *http);
+    const bool http_ok = !http || wire::run_http(testbed, *http, tls);
     if (std::string e = testbed.forwarder().error(); !e.empty()) {
       throw std::runtime_error("the forwarder stopped: " + e);
     }

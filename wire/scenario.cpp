@@ -1,12 +1,14 @@
 #include "wire/scenario.hpp"
 
 #include <httplib.h>
+#include <openssl/crypto.h>
 
 #include <cstdio>
 #include <stdexcept>
 
 #include "wire/netns.hpp"
 #include "wire/self_check.hpp"
+#include "wire/tls_pki.hpp"
 
 namespace wire {
 namespace {
@@ -161,13 +163,26 @@ int run_scenario(const std::string& name, const TestbedConfig& base) {
   return 2;
 }
 
-bool run_http(const Testbed& testbed, const HttpSpec& spec) {
-  HttpServer http(testbed);
-  std::printf("{\"type\": \"http_context\", \"library\": \"cpp-httplib\", \"version\": %s}\n",
-              json_string(CPPHTTPLIB_VERSION).c_str());
+bool run_http(const Testbed& testbed, const HttpSpec& spec, const TlsConfig& tls) {
+  std::unique_ptr<TestPki> pki;
+  std::string certificates = "null";
+  if (tls.enabled()) {
+    pki = std::make_unique<TestPki>(tls, kTlsHost);
+    certificates.clear();
+    for (const std::size_t bytes : pki->sent_der_bytes()) {
+      certificates += (certificates.empty() ? "[" : ", ") + std::to_string(bytes);
+    }
+    certificates += "]";
+  }
+  HttpServer http(testbed, tls, pki.get());
+  std::printf(
+      "{\"type\": \"http_context\", \"library\": \"cpp-httplib\", \"version\": %s, "
+      "\"stack\": %s, \"tls\": %s, \"openssl\": %s, \"certificate_der_bytes\": %s}\n",
+      json_string(CPPHTTPLIB_VERSION).c_str(), json_string(tls.stack()).c_str(), tls.json().c_str(),
+      json_string(OpenSSL_version(OPENSSL_VERSION)).c_str(), certificates.c_str());
   bool ok = true;
   run_in(testbed.namespace_name(Side::kClient), [&] {
-    HttpClient client(testbed);
+    HttpClient client(testbed, tls, pki.get());
     for (int i = 0; i < spec.requests; ++i) {
       HttpResult r = client.get(spec);
       std::printf("%s\n", r.json(spec, "http", i).c_str());

@@ -64,8 +64,10 @@ const std::vector<ScenarioInfo>& scenarios();
 int run_scenario(const std::string& name, const TestbedConfig& base);
 
 // The --http run on a built testbed: spec.requests calls on one kept-alive
-// connection; returns false when one of them failed.
-bool run_http(const Testbed& testbed, const HttpSpec& spec);
+// connection (or each on its own, spec.reconnect), over TLS when tls is
+// enabled, with a test CA made for the run in memory; returns false when
+// one of them failed.
+bool run_http(const Testbed& testbed, const HttpSpec& spec, const TlsConfig& tls = {});
 
 // The library token of the codec the field's experiments are replayed with in
 // format and role: the registry's field pick (codecs/registry.def), else

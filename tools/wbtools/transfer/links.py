@@ -2,6 +2,9 @@
 
 A user file has the same shape ({"profiles": {NAME: {...}}}); its profiles are added to the
 built-in ones and replace those with the same name. Missing knobs take the defaults below.
+A profile may name the stack its calls run over ("stack", one of links.json's "stacks"):
+the stack's TLS handshake round trips then stand for tls_handshake_rtts unless the profile
+states it.
 """
 
 import os
@@ -59,6 +62,7 @@ class Link:
     congestion: str = "cubic"
     nagle: str = "linux"
     header_write: str = "with_body"
+    stack: str = ""
     description: str = ""
     fitted_from: str = ""
 
@@ -72,13 +76,47 @@ def _number(profile, name, key, minimum, integer=False):
     return int(value) if integer else float(value)
 
 
-def make_link(name, profile):
-    """Validate one profile dict and build a Link."""
+@dataclass(frozen=True)
+class Stack:
+    """One protocol stack: its TLS handshake's round trips on a cold connection."""
+
+    name: str
+    tls_handshake_rtts: int
+    measured: str = ""
+
+
+def load_stacks(path=DEFAULT_PATH):
+    """The stacks of a links.json by name ({} for a file without them)."""
+    data = read_json(path, "link profiles")
+    stacks = data.get("stacks", {}) if isinstance(data, dict) else {}
+    if not isinstance(stacks, dict):
+        raise UserError(f"{path}: \"stacks\" is not an object")
+    out = {}
+    for name, stack in stacks.items():
+        if name.startswith("_"):
+            continue
+        if not isinstance(stack, dict) or "tls_handshake_rtts" not in stack:
+            raise UserError(f"{path}: stack '{name}' has no tls_handshake_rtts")
+        out[name] = Stack(name, _number(stack, f"stack {name}", "tls_handshake_rtts", 0,
+                                        integer=True), str(stack.get("measured", "")))
+    return out
+
+
+def make_link(name, profile, stacks=None):
+    """Validate one profile dict and build a Link; stacks: load_stacks() unless given."""
     if not isinstance(profile, dict):
         raise UserError(f"link profile '{name}' is not an object")
     for key in ("bandwidth_mbps", "rtt_ms"):
         if key not in profile:
             raise UserError(f"link profile '{name}' has no {key}")
+    stack = profile.get("stack", "")
+    if stack:
+        stacks = load_stacks() if stacks is None else stacks
+        if stack not in stacks:
+            raise UserError(f"link profile '{name}': unknown stack {stack!r} (known: "
+                            + ", ".join(stacks) + ")")
+        if "tls_handshake_rtts" not in profile:
+            profile = {**profile, "tls_handshake_rtts": stacks[stack].tls_handshake_rtts}
     merged = {**_DEFAULTS, **profile}
     for key, choices in _CHOICES.items():
         if merged[key] not in choices:
@@ -106,6 +144,7 @@ def make_link(name, profile):
         congestion=merged["congestion"],
         nagle=merged["nagle"],
         header_write=merged["header_write"],
+        stack=stack,
         description=str(merged.get("description", "")),
         fitted_from=str(merged.get("fitted_from", "")),
     )
@@ -123,7 +162,8 @@ def load_links(extra_path=None, builtin_path=DEFAULT_PATH):
     profiles = dict(_read_profiles(builtin_path))
     if extra_path:
         profiles.update(_read_profiles(extra_path))
-    return {name: make_link(name, profile) for name, profile in profiles.items()}
+    stacks = load_stacks(builtin_path)
+    return {name: make_link(name, profile, stacks) for name, profile in profiles.items()}
 
 
 def pick(links, name):

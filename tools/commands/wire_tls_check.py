@@ -1,0 +1,47 @@
+#!/usr/bin/python3
+"""wire_tls_check: the model's TLS handshake round trips against measured ones.
+
+Reads the JSON lines of `wirebench_wire --http SPEC --tls 1.3|1.2` runs (files, or - for
+stdin) and prints, per stack and resumption, the calls that opened a TLS connection, their
+median round trips by flights and by time, the median first flight and the model's
+tls_handshake_rtts for the stack (tools/links.json's "stacks"). Exit status 1 when a cold
+group differs from the model (e.g. a first flight beyond the initial window), 2 on bad input.
+"""
+
+import argparse
+import os
+import sys
+
+# wbtools lives one folder up, in tools/.
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from wbtools import cli  # noqa: E402
+from wbtools.wire import tls_stacks  # noqa: E402
+
+
+def main(argv):
+    parser = cli.ArgumentParser(
+        prog="wire_tls_check", description=__doc__.split("\n\n", 1)[1],
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("runs", nargs="+", metavar="FILE", help="JSON lines of a run; - for stdin")
+    args = parser.parse_args(argv)
+    lines = []
+    for path in args.runs:
+        if path == "-":
+            lines += sys.stdin.read().splitlines()
+            continue
+        try:
+            with open(path, encoding="utf-8") as handle:
+                lines += handle.read().splitlines()
+        except OSError as err:
+            raise cli.UserError(f"{path}: {err.strerror}") from None
+    calls = tls_stacks.tls_calls(lines)
+    if not calls:
+        raise cli.UserError("no call that opened a TLS connection in the input "
+                            "(run wirebench_wire --http SPEC --tls 1.3)")
+    found = tls_stacks.rows(calls)
+    print(tls_stacks.table(found))
+    return 1 if any(r["agrees"] is False for r in found) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(cli.run(main, sys.argv[1:]))

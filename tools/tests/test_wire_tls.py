@@ -1,0 +1,73 @@
+"""The TLS stacks of links.json and the check of their handshake round trips against the
+measured ones (wbtools/wire/tls_stacks.py, tools/commands/wire_tls_check.py)."""
+
+import json
+import unittest
+
+from wbtools import cli
+from wbtools.transfer import links
+from wbtools.wire import tls_stacks, wire_model
+
+
+def call(stack, by_time, resumed=False, error=None, flights=1):
+    return json.dumps({"type": "http_request", "stack": stack, "error": error,
+                       "tls": {"done": True, "resumed": resumed, "handshake_rtts": flights,
+                               "handshake_rtts_by_time": by_time,
+                               "server_first_flight_bytes": 6743}})
+
+
+def run(chain, calls, initcwnd="kernel default (10)"):
+    return [json.dumps({"type": "context", "link": {"rtt_ms": 40, "initcwnd": initcwnd}}),
+            json.dumps({"type": "http_context", "tls": {"chain": chain, "key": "ecdsa",
+                                                        "cipher": "aes128gcm", "names": 230}}),
+            *calls]
+
+
+class Stacks(unittest.TestCase):
+    def test_the_stacks_give_their_measured_round_trips(self):
+        stacks = links.load_stacks()
+        self.assertEqual({name: s.tls_handshake_rtts for name, s in stacks.items()},
+                         {"http1": 0, "http1+tls1.2": 2, "http1+tls1.3": 1})
+
+    def test_a_profile_takes_its_stacks_round_trips_unless_it_states_them(self):
+        base = {"bandwidth_mbps": 100, "rtt_ms": 40}
+        self.assertEqual(links.make_link("a", {**base, "stack": "http1+tls1.3"})
+                         .tls_handshake_rtts, 1)
+        self.assertEqual(links.make_link("a", {**base, "stack": "http1+tls1.3",
+                                               "tls_handshake_rtts": 3}).tls_handshake_rtts, 3)
+        self.assertEqual(links.make_link("a", base).tls_handshake_rtts, 2)  # as before
+        with self.assertRaisesRegex(cli.UserError, "unknown stack 'h3'"):
+            links.make_link("a", {**base, "stack": "h3"})
+
+    def test_the_measured_exchange_over_a_stack(self):
+        self.assertEqual(wire_model.measured_exchange("http1"), wire_model.MEASURED_EXCHANGE)
+        self.assertEqual(wire_model.measured_exchange("http1+tls1.3")["tls_handshake_rtts"], 1)
+        with self.assertRaises(cli.UserError):
+            wire_model.measured_exchange("h2")
+
+
+class Check(unittest.TestCase):
+    def test_groups_judge_cold_calls_and_show_resumed_ones(self):
+        lines = run(1, [call("http1+tls1.3", 1.1), call("http1+tls1.3", 1.2),
+                        call("http1+tls1.3", 1.05, resumed=True),
+                        call("http1+tls1.3", 9.0, error="refused"),
+                        json.dumps({"type": "http_request", "stack": "http1", "tls": None})])
+        lines += run(3, [call("http1+tls1.3", 2.1)])
+        lines += run(3, [call("http1+tls1.3", 1.1)], initcwnd="20")
+        found = tls_stacks.rows(tls_stacks.tls_calls(lines))
+        got = [(r["initcwnd"], r["chain"], r["resumed"], r["n"], r["agrees"]) for r in found]
+        self.assertEqual(got, [("20", 3, False, 1, True),
+                               ("kernel default (10)", 1, False, 2, True),
+                               ("kernel default (10)", 1, True, 1, None),
+                               ("kernel default (10)", 3, False, 1, False)])
+        table = tls_stacks.table(found)
+        self.assertIn("**differs**", table)
+        self.assertIn("no resumption", table)
+
+    def test_bad_lines_are_a_user_error(self):
+        with self.assertRaisesRegex(cli.UserError, "line 1: not JSON"):
+            tls_stacks.tls_calls(["{not json"])
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,85 @@
+"""The TLS handshake's round trips, measured against the model's, per stack.
+
+Reads the JSON lines of `wirebench_wire --http SPEC --tls 1.3|1.2` runs (docs/wire-tls.md):
+every request that opened a TLS connection carries a "tls" object, the run's "context"
+line its link (RTT, initial window) and its "http_context" line its chain, key, cipher and
+padding. Per link, stack, chain, key, cipher and resumption: the calls, the median round
+trips counted from flights and by time (handshake ms / the link's RTT) and the median first
+flight; the model's tls_handshake_rtts of the stack (links.json's "stacks", as
+wire_model.measured_exchange gives it to a measured case) agrees when it equals the round
+trips by time, rounded. The model knows no resumption: a resumed group is shown, not judged.
+"""
+
+import json
+import statistics
+
+from ..cli import UserError
+from . import wire_model
+
+
+def tls_calls(lines):
+    """The http_request objects of lines (text) that opened a TLS connection, each with the
+    TLS settings and the link of the run it belongs to under "run_tls" and "run_link"."""
+    calls, run_tls, run_link = [], {}, {}
+    for number, line in enumerate(lines, 1):
+        line = line.strip()
+        if not line.startswith("{"):
+            continue
+        try:
+            item = json.loads(line)
+        except json.JSONDecodeError as err:
+            raise UserError(f"line {number}: not JSON ({err.msg})") from None
+        if item.get("type") == "context":
+            link = item.get("link") or {}
+            run_link = {"rtt_ms": link.get("rtt_ms"), "initcwnd": str(link.get("initcwnd", ""))}
+        elif item.get("type") == "http_context":
+            run_tls = item.get("tls") or {}
+        elif item.get("type") == "http_request" and isinstance(item.get("tls"), dict) \
+                and item["tls"].get("done") and not item.get("error"):
+            calls.append({**item, "run_tls": run_tls, "run_link": run_link})
+    return calls
+
+
+def rows(calls, stacks=None):
+    """One dict per (RTT, initial window, stack, chain, key, cipher, names, resumed): n,
+    medians and the model's round trips."""
+    groups = {}
+    for call in calls:
+        run, link = call.get("run_tls", {}), call.get("run_link", {})
+        key = (link.get("rtt_ms") or 0, link.get("initcwnd", ""), call.get("stack", ""),
+               run.get("chain", 0), run.get("key", ""),
+               run.get("cipher", ""), run.get("names", 0), bool(call["tls"]["resumed"]))
+        groups.setdefault(key, []).append(call)
+    out = []
+    for (rtt_ms, initcwnd, stack, chain, key, cipher, names, resumed), group \
+            in sorted(groups.items()):
+        by_time = statistics.median(c["tls"]["handshake_rtts_by_time"] for c in group)
+        row = {"rtt_ms": rtt_ms, "initcwnd": initcwnd, "stack": stack, "chain": chain,
+               "key": key, "cipher": cipher, "names": names,
+               "resumed": resumed, "n": len(group),
+               "rtts_by_flights": statistics.median(c["tls"]["handshake_rtts"] for c in group),
+               "rtts_by_time": by_time,
+               "first_flight_bytes": statistics.median(
+                   c["tls"]["server_first_flight_bytes"] for c in group),
+               "model_rtts": None, "agrees": None}
+        if not resumed:
+            row["model_rtts"] = wire_model.measured_exchange(stack, stacks)["tls_handshake_rtts"]
+            row["agrees"] = row["model_rtts"] == round(by_time)
+        out.append(row)
+    return out
+
+
+def table(found):
+    """rows() as a Markdown table."""
+    lines = ["| RTT ms | initial window | stack | chain | key | cipher | names | resumed | calls "
+             "| RTTs by flights | RTTs by time | first flight B | model RTTs | |",
+             "| --- " * 14 + "|"]
+    for r in found:
+        model = "no resumption" if r["model_rtts"] is None else str(r["model_rtts"])
+        verdict = "" if r["agrees"] is None else ("agrees" if r["agrees"] else "**differs**")
+        lines.append(f"| {r['rtt_ms']:g} | {r['initcwnd']} | {r['stack']} | {r['chain']} "
+                     f"| {r['key']} | {r['cipher']} | {r['names']} "
+                     f"| {'yes' if r['resumed'] else 'no'} | {r['n']} "
+                     f"| {r['rtts_by_flights']:g} | {r['rtts_by_time']:.2f} "
+                     f"| {r['first_flight_bytes']:,.0f} | {model} | {verdict} |")
+    return "\n".join(lines)
