@@ -41,7 +41,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from wbtools import cli, compare, results  # noqa: E402
-from wbtools.transfer import links, model, race  # noqa: E402
+from wbtools.transfer import links, calls, race  # noqa: E402
 from wbtools.results import paired  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -119,11 +119,11 @@ def slowed_build(out_dir):
 
 def model_json(path):
     result = results.load(path)
-    pairings = model.collect(result)
+    pairings = calls.collect(result)
     out = {}
     for link in links.pick(links.load_links(None), None):
         for dataset, rows in pairings.cases():
-            ranked = model.rank(pairings.of_case(dataset, rows), link)
+            ranked = calls.rank(pairings.of_case(dataset, rows), link)
             out[(link.name, dataset, rows)] = ranked
     return out
 
@@ -160,8 +160,8 @@ def answers(a, b):
         else:
             parts_b = {p.key: parts for p, parts in ranked_b}
             parts_a = {p.key: parts for p, parts in ranked_a}
-            if (first_a in parts_b and model.tied(ranked_b[0][1], parts_b[first_a])) or \
-                    (first_b in parts_a and model.tied(ranked_a[0][1], parts_a[first_b])):
+            if (first_a in parts_b and calls.tied(ranked_b[0][1], parts_b[first_a])) or \
+                    (first_b in parts_a and calls.tied(ranked_a[0][1], parts_a[first_b])):
                 tied += 1
             else:
                 moved.append(case)

@@ -21,7 +21,7 @@ import sys
 # wbtools lives one folder up, in tools/.
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from wbtools import cli, results  # noqa: E402
-from wbtools.transfer import links, model, model_view  # noqa: E402
+from wbtools.transfer import links, calls, model_view  # noqa: E402
 from wbtools.results import paired  # noqa: E402
 
 
@@ -69,7 +69,7 @@ def main(argv=None):
     args = parse_args(argv)
     result = results.load(args.result)
     chosen = links.pick(links.load_links(args.links), args.link)
-    pairings = model.collect(result, args.clock)
+    pairings = calls.collect(result, args.clock)
     if args.dataset and not any(p.dataset == args.dataset for p in pairings.items):
         raise cli.UserError(f"no dataset '{args.dataset}' with encode results in {args.result}")
     if args.headline:

@@ -8,7 +8,7 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import bar  # noqa: E402
-from wbtools.transfer import links, model  # noqa: E402
+from wbtools.transfer import links, calls  # noqa: E402
 
 
 class Tau(unittest.TestCase):
@@ -21,14 +21,14 @@ class Tau(unittest.TestCase):
 
 
 def pairing(parser, cpu, rounds=()):
-    return model.Pairing("json", "message", 100, "reference", parser, "none", 1000.0, cpu, 0.0,
+    return calls.Pairing("json", "message", 100, "reference", parser, "none", 1000.0, cpu, 0.0,
                          cpu_rounds=tuple(rounds))
 
 
 class Answers(unittest.TestCase):
     def ranked(self, pairings):
         link = links.pick(links.load_links(None), "lan")[0]
-        return {("lan", "message", 100): model.rank(pairings, link)}
+        return {("lan", "message", 100): calls.rank(pairings, link)}
 
     def test_a_moved_fastest_that_is_tied_counts_as_tied(self):
         close = [1.00e-3, 0.99e-3, 1.01e-3, 1.00e-3, 1.02e-3, 0.98e-3]

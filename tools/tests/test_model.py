@@ -8,7 +8,7 @@ k = 1: 10 segments (14,480 B), k = 2: 30 (43,440 B), k = 3: 70 (101,360 B), k = 
 
 import unittest
 
-from wbtools.transfer import links, model, tcp
+from wbtools.transfer import links, calls, tcp
 from wbtools.wire import wire_model
 from wbtools.cli import UserError
 
@@ -221,11 +221,11 @@ class MeasuredCase(unittest.TestCase):
 
 
 class CallModel(unittest.TestCase):
-    PAIR = model.Pairing("json", "airport", 101, "reference", "rapidjson-dom", "none",
+    PAIR = calls.Pairing("json", "airport", 101, "reference", "rapidjson-dom", "none",
                          wire_bytes=16_000, encode=20e-6, decode=50e-6)
 
     def test_call_is_cpu_plus_wire(self):
-        parts = model.call(self.PAIR, link(rtt_ms=0.5, bandwidth_mbps=1000))
+        parts = calls.call(self.PAIR, link(rtt_ms=0.5, bandwidth_mbps=1000))
         # 16,000 B = 12 segments, 16,000 + 12 * 52 = 16,624 B on the wire: 132.992 us at
         # 1 Gbit/s. The warm connection kept its window: one round trip, 500 us.
         self.assertEqual(parts["round_trips"], 1)
@@ -236,7 +236,7 @@ class CallModel(unittest.TestCase):
     def test_middleware_hop_adds_cpu_and_a_warm_leg(self):
         hop = link(rtt_ms=0.5, bandwidth_mbps=1000, middleware_hops=1)
         plain = link(rtt_ms=0.5, bandwidth_mbps=1000)
-        with_hop, without = model.call(self.PAIR, hop), model.call(self.PAIR, plain)
+        with_hop, without = calls.call(self.PAIR, hop), calls.call(self.PAIR, plain)
         self.assertAlmostEqual(with_hop["cpu"] - without["cpu"], 70e-6)
         self.assertAlmostEqual(with_hop["wire"], 2 * without["wire"])
 
@@ -245,12 +245,12 @@ class CallModel(unittest.TestCase):
         # bw = 16,624*8 / 70e-6 = 1.8999 Gbit/s, the closed form; the serialization crossover
         # counts the payload only.
         zero_rtt = link(rtt_ms=0)
-        bandwidth, _ = model.crossover(self.PAIR, zero_rtt)
+        bandwidth, _ = calls.crossover(self.PAIR, zero_rtt)
         self.assertAlmostEqual(bandwidth / (16_624 * 8 / 70e-6), 1.0, places=6)
-        self.assertAlmostEqual(model.serialization_crossover(self.PAIR) / (16_000 * 8 / 70e-6), 1.0)
+        self.assertAlmostEqual(calls.serialization_crossover(self.PAIR) / (16_000 * 8 / 70e-6), 1.0)
 
     def test_crossover_absent_when_latency_floor_exceeds_cpu(self):
-        bandwidth, why = model.crossover(self.PAIR, link(rtt_ms=40))
+        bandwidth, why = calls.crossover(self.PAIR, link(rtt_ms=40))
         self.assertIsNone(bandwidth)
         self.assertIn("latency floor", why)
 

@@ -10,7 +10,7 @@ import sys
 import tempfile
 import unittest
 
-from wbtools.transfer import links, model, model_view
+from wbtools.transfer import links, calls, model_view
 from wbtools import results
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -115,14 +115,14 @@ class ModelDefault(unittest.TestCase):
     def test_answer_is_the_model_fastest_call_and_its_ties(self):
         done = run_model(RACING)
         self.assertEqual(done.returncode, 0, done.stderr)
-        pairings = model.collect(results.load(RACING))
+        pairings = calls.collect(results.load(RACING))
         chosen = links.pick(links.load_links(None), None)
         rows = [r for r in table_rows(done.stdout, "link") if len(r) == 8]
         expected = []
         for link in chosen:
             for ds, n in pairings.cases():
-                ranked = model.rank(pairings.of_case(ds, n), link)
-                ties = model.tied_with_fastest(ranked)
+                ranked = calls.rank(pairings.of_case(ds, n), link)
+                ties = calls.tied_with_fastest(ranked)
                 expected.append([model_view.call_label(ranked[0][0]),
                                  model_view._tied_text(ties)])
         self.assertEqual([[r[2], r[7]] for r in rows], expected)
@@ -161,15 +161,15 @@ class ModelDefault(unittest.TestCase):
             self.assertEqual(totals, sorted(totals), group)
 
     def test_rows_are_the_model_fastest_pairing(self):
-        # airport 101 on every link: the row of each format is model.fastest_per_format's.
+        # airport 101 on every link: the row of each format is calls.fastest_per_format's.
         result = results.load(self.many)
-        pairings = model.collect(result)
+        pairings = calls.collect(result)
         rows = [r for r in table_rows(self.per_format.stdout, "payload")
                 if r[0] == "airport 101"]
         chosen = links.pick(links.load_links(None), None)
         expected = []
         for link in chosen:
-            for p, _ in model.fastest_per_format(pairings.of_case("airport", 101), link):
+            for p, _ in calls.fastest_per_format(pairings.of_case("airport", 101), link):
                 expected.append([p.format, f"{p.serializer} -> {p.parser}", p.compression])
         self.assertEqual([r[1:4] for r in rows], expected)
         self.assertIn(["json", "writer0 -> reader0", "none"], expected)
@@ -186,10 +186,10 @@ class ModelDefault(unittest.TestCase):
         paged = [r for r in rows if len(r) == 6]
         chosen = links.pick(links.load_links(None), None)
         self.assertEqual([r[0] for r in paged], [f"`{link.name}`" for link in chosen])
-        pairings = model.collect(results.load(self.many))
+        pairings = calls.collect(results.load(self.many))
         for link, row in zip(chosen, paged):
             self.assertEqual(row[1], model_view.call_label(
-                model.paged_sequence(pairings, link)[0][0]))
+                calls.paged_sequence(pairings, link)[0][0]))
 
 
 class ModelOnRequest(unittest.TestCase):
@@ -285,7 +285,7 @@ class StandIn(unittest.TestCase):
             path = os.path.join(tmp, "r.json")
             with open(path, "w", encoding="utf-8") as handle:
                 json.dump({"context": {}, "benchmarks": benchmarks}, handle)
-            return model.collect(results.load(path))
+            return calls.collect(results.load(path))
 
     def test_a_format_without_a_reference_writer_takes_its_first_encoders_bytes(self):
         found = self.pairings(["libprotobuf"])
@@ -315,7 +315,7 @@ class StandIn(unittest.TestCase):
             path = os.path.join(tmp, "r.json")
             with open(path, "w", encoding="utf-8") as handle:
                 json.dump({"context": {}, "benchmarks": benchmarks}, handle)
-            found = model.collect(results.load(path))
+            found = calls.collect(results.load(path))
         decode = {(p.rows, p.serializer): p.decode for p in found.items}
         self.assertAlmostEqual(decode[(8100, "reference")], 300e-6)
         self.assertAlmostEqual(decode[(8100, "yajl")], 900e-6)

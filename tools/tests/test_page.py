@@ -13,7 +13,7 @@ import os
 import tempfile
 import unittest
 
-from wbtools.transfer import links, model
+from wbtools.transfer import links, calls
 from wbtools import report, results, units
 from wbtools.report import report_tables
 from wbtools.page import build, chromium, compare_page, markdown, screenshots
@@ -62,8 +62,8 @@ class Page(unittest.TestCase):
 
     def python_ranking(self, link_name):
         link = next(link for link in self.links if link.name == link_name)
-        pairings = model.collect(self.result).of_case("science", 1000)
-        return [(_label(p), parts["total"]) for p, parts in model.rank(pairings, link)]
+        pairings = calls.collect(self.result).of_case("science", 1000)
+        return [(_label(p), parts["total"]) for p, parts in calls.rank(pairings, link)]
 
     def test_0_no_console_error(self):
         self.browser.drain()
@@ -85,7 +85,7 @@ class Page(unittest.TestCase):
         data = json.loads(gzip.decompress(base64.b64decode(packed)))
         self.assertEqual(data["default_case"], "science/1000")
         self.assertEqual(len(data["pairings"]["science/1000"]),
-                         len(model.collect(self.result).of_case("science", 1000)))
+                         len(calls.collect(self.result).of_case("science", 1000)))
         # What the page unpacked is that object.
         self.assertEqual(json.loads(self.js("wbDom.data().then((d) => JSON.stringify(d.links))")),
                          data["links"])
@@ -121,8 +121,8 @@ class Page(unittest.TestCase):
                     "set('connection', 'warm'); set('bandwidth', '2'); set('rtt', '300'); })()")
             custom = dataclasses.replace(next(link for link in self.links if link.name == "mobile"),
                                          bandwidth_bps=2e6, rtt_s=0.3, connection="warm")
-            pairings = model.collect(self.result).of_case("science", 1000)
-            want = model.rank(pairings, custom)[0]
+            pairings = calls.collect(self.result).of_case("science", 1000)
+            want = calls.rank(pairings, custom)[0]
             got = self.js(RANKING)[0]
             self.assertEqual(got[0], _label(want[0]))
             self.assertAlmostEqual(got[1], want[1]["total"], delta=want[1]["total"] * 1e-9)
@@ -199,7 +199,7 @@ class Page(unittest.TestCase):
         self.js("document.getElementById('appendix').closest('details').open = true")
         self.assertTrue(self.js(WAIT_APPENDIX))
         html = self.js("document.getElementById('appendix').innerHTML")
-        want = markdown.to_html(report_tables.tables(self.result, model.collect(self.result),
+        want = markdown.to_html(report_tables.tables(self.result, calls.collect(self.result),
                                                      self.links))
         self.assertEqual(self.js("document.getElementById('appendix').childElementCount"),
                          self.js("(() => { const d = document.createElement('div'); "

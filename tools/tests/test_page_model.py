@@ -1,4 +1,4 @@
-"""The page's transfer model (wbtools/page/model.js) against tcp.py and model.py, in Chromium.
+"""The page's transfer model (wbtools/page/model.js) against tcp.py and calls.py, in Chromium.
 
 A grid of payload sizes, link profiles, bandwidth overrides and connection states; each link
 knob of links.Link is also varied on its own (every field of the dataclass, so a knob added to
@@ -11,7 +11,7 @@ import math
 import os
 import unittest
 
-from wbtools.transfer import links, model, tcp
+from wbtools.transfer import links, calls, tcp
 from wbtools.page import chromium
 
 MODEL_JS = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
@@ -73,7 +73,7 @@ def grid():
 def pairing(size, index):
     """A pairing whose CPU parts differ per case, so a misplaced term shows."""
     scale = 1 + index % 7
-    return model.Pairing("json", "science", 1000, "reference", "simdjson-dom", "gzip", size,
+    return calls.Pairing("json", "science", 1000, "reference", "simdjson-dom", "gzip", size,
                          encode=1.1e-4 * scale, decode=2.3e-4 * scale, compress=3.7e-5 * scale,
                          decompress=1.3e-5 * scale)
 
@@ -101,10 +101,10 @@ class ModelInTheBrowser(unittest.TestCase):
             js_cases.append([link_index[link.name], dataclasses.asdict(p), bandwidth, connection,
                              index in crossover_cases])
             entry = {"transfer": tcp.transfer(size, link, bandwidth, connection),
-                     "call": model.call(p, link, bandwidth, connection),
-                     "serialization": model.serialization_crossover(p)}
+                     "call": calls.call(p, link, bandwidth, connection),
+                     "serialization": calls.serialization_crossover(p)}
             if index in crossover_cases:
-                entry["crossover"] = model.crossover(p, link)[0]
+                entry["crossover"] = calls.crossover(p, link)[0]
             expected.append(entry)
         with open(MODEL_JS, encoding="utf-8") as handle:
             source = handle.read()

@@ -13,7 +13,7 @@ import tempfile
 import unittest
 
 from wbtools.results import holds
-from wbtools.transfer import links, model
+from wbtools.transfer import links, calls
 from wbtools import report, results
 from wbtools.page import chromium, compare_data, compare_page, data as page_data
 from tests.test_page_layout import Layout
@@ -70,7 +70,7 @@ class RacingData(unittest.TestCase):
         self.assertEqual(len(self.data["settled"]), 2)
 
     def test_a_call_with_a_settled_part_carries_its_parts_and_coverage(self):
-        pairings = model.collect(self.result).of_case("message", 100)
+        pairings = calls.collect(self.result).of_case("message", 100)
         rows = self.data["pairings"]["message/100"]
         self.assertEqual(len(rows), len(pairings))
         strings = self.data["strings"]
@@ -192,11 +192,11 @@ class RacingPage(Layout, unittest.TestCase):
     def test_a_call_with_a_settled_part_is_marked_and_never_tied(self):
         js = self.open(1400, 900, False)
         js("document.getElementById('ranking-details').open = true")
-        pairings = model.collect(self.result).of_case("message", 100)
+        pairings = calls.collect(self.result).of_case("message", 100)
         for link in self.links:
             js(f"(() => {{ const s = document.getElementById('link'); s.value = '{link.name}';"
                " s.dispatchEvent(new Event('change')); })()")
-            ranked = model.rank(pairings, link)
+            ranked = calls.rank(pairings, link)
             shown = js("Array.from(document.querySelectorAll('#ranking tbody tr')).map(tr =>"
                        " [tr.dataset.pairing, tr.querySelector('.settled') ?"
                        "  tr.querySelector('.settled').textContent : null])")
@@ -208,7 +208,7 @@ class RacingPage(Layout, unittest.TestCase):
                 else:
                     self.assertIsNone(mark, f"{link.name}: {label}")
             # The answer's ties are the model's, which leaves every settled call out.
-            ties = len(model.tied_with_fastest(ranked))
+            ties = len(calls.tied_with_fastest(ranked))
             answer = js("document.getElementById('answer').textContent")
             if ties:
                 self.assertIn(f"Tied with {ties} other call", answer, link.name)

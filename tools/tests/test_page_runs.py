@@ -12,7 +12,7 @@ import re
 import tempfile
 import unittest
 
-from wbtools.transfer import links, model
+from wbtools.transfer import links, calls
 from wbtools.results import paired, runs
 from wbtools import report, results, stats
 from wbtools.page import chromium, data as page_data
@@ -168,9 +168,9 @@ class FocusedRuns(unittest.TestCase):
     def test_ten_benchmarks_model_the_best_call_of_each_format(self):
         js = self.open(10)
         self.assertFalse(js("document.getElementById('model-part').hidden"))
-        pairings = model.collect(self.results[10]).of_case("message", 100)
+        pairings = calls.collect(self.results[10]).of_case("message", 100)
         lan = next(link for link in self.links if link.name == "lan")
-        want = page_data.best_per_format(model.rank(pairings, lan))
+        want = page_data.best_per_format(calls.rank(pairings, lan))
         got = js(BEST)
         self.assertEqual([row[0] for row in got], [p.format for p, _ in want])
         self.assertEqual({row[0] for row in got}, {"json", "atom"})

@@ -10,7 +10,7 @@ import unittest
 
 from wbtools import compare, results
 from wbtools.results import holds, merge, paired
-from wbtools.transfer import links, model
+from wbtools.transfer import links, calls
 
 
 def entry(name, round_index, round_id, slot, cpu, probe=False, unit="us"):
@@ -168,7 +168,7 @@ def statistics_median(values):
 
 class Calls(unittest.TestCase):
     def pairing(self, cpu_rounds, encode=1e-3):
-        return model.Pairing("json", "message", 100, "reference", "p", "none", 1000.0, encode,
+        return calls.Pairing("json", "message", 100, "reference", "p", "none", 1000.0, encode,
                              0.0, cpu_rounds=tuple(cpu_rounds))
 
     def test_calls_whose_intervals_overlap_are_tied(self):
@@ -176,19 +176,19 @@ class Calls(unittest.TestCase):
         a = self.pairing([1.00e-3, 0.99e-3, 1.01e-3, 1.0e-3, 1.02e-3, 0.98e-3])
         b = self.pairing([1.01e-3, 1.00e-3, 1.02e-3, 1.03e-3, 1.01e-3, 0.99e-3], 1.01e-3)
         c = self.pairing([2e-3] * 6, 2e-3)
-        ranked = model.rank([c, b, a], link)
+        ranked = calls.rank([c, b, a], link)
         self.assertIs(ranked[0][0], a)
-        self.assertEqual([p for p, _ in model.tied_with_fastest(ranked)], [b])
-        self.assertFalse(model.tied(ranked[0][1], model.call(c, link)))
+        self.assertEqual([p for p, _ in calls.tied_with_fastest(ranked)], [b])
+        self.assertFalse(calls.tied(ranked[0][1], calls.call(c, link)))
 
     def test_calls_without_rounds_are_never_tied(self):
         link = links.pick(links.load_links(None), "lan")[0]
-        parts = model.call(self.pairing([]), link)
+        parts = calls.call(self.pairing([]), link)
         self.assertNotIn("total_low", parts)
-        self.assertFalse(model.tied(parts, parts))
+        self.assertFalse(calls.tied(parts, parts))
 
     def test_the_interval_holds_the_calls_figure(self):
-        low, high = model.cpu_interval(self.pairing([2e-3, 2.1e-3, 2.2e-3, 2.1e-3, 2e-3, 2.3e-3],
+        low, high = calls.cpu_interval(self.pairing([2e-3, 2.1e-3, 2.2e-3, 2.1e-3, 2e-3, 2.3e-3],
                                                     encode=1.5e-3))
         self.assertEqual(low, 1.5e-3)
         self.assertAlmostEqual(high, 2.3e-3)
@@ -225,9 +225,9 @@ class Headline(unittest.TestCase):
         close = [1.00e-3, 0.99e-3, 1.01e-3, 1.0e-3, 1.02e-3, 0.98e-3]
 
         def pairing(parser, cpu, rounds):
-            return model.Pairing("json", "science", 8100, "reference", parser, "none", 1000.0,
+            return calls.Pairing("json", "science", 8100, "reference", parser, "none", 1000.0,
                                  cpu, 0.0, cpu_rounds=tuple(rounds))
-        pairings = model.Pairings([pairing("a", 1.0e-3, close), pairing("b", 1.005e-3, close),
+        pairings = calls.Pairings([pairing("a", 1.0e-3, close), pairing("b", 1.005e-3, close),
                                    pairing("c", 2e-3, [2e-3] * 6)])
         table = model_view.headline(pairings, [link], "science")
         self.assertIn("json reference → a (tied with json reference → b) |", table)

@@ -9,7 +9,7 @@ import unittest
 from wbtools import report, results, sample_payloads
 from wbtools.results import payload, runs
 from wbtools.page import chromium
-from wbtools.transfer import links, model
+from wbtools.transfer import links, calls
 
 CASE = "json/file:numbers/4000"
 
@@ -92,7 +92,7 @@ class Answer(unittest.TestCase):
         self.assertEqual(entry["sha256"], "ab" * 32)
 
     def test_calls_for_the_transfer_model(self):
-        pairings = model.collect(self.result)
+        pairings = calls.collect(self.result)
         calls = {(p.parser, p.compression): p for p in pairings.of_case("file:numbers", 4000)}
         self.assertEqual(set(calls), {(lib, comp) for lib in
                                       ("simdjson-dom", "rapidjson-dom", "nlohmann-dom")

@@ -3,7 +3,7 @@ made up here: who is settled, when, and what keeps a competitor racing."""
 
 import unittest
 
-from wbtools.transfer import model, race
+from wbtools.transfer import calls, race
 from wbtools import results
 
 
@@ -117,15 +117,15 @@ class Recorded(unittest.TestCase):
 
 class SettledCalls(unittest.TestCase):
     def test_a_call_with_a_settled_part_has_its_min_max_and_is_never_tied(self):
-        p = model.Pairing("json", "message", 100, "reference", "slow", "none", 5000, 1e-6,
+        p = calls.Pairing("json", "message", 100, "reference", "slow", "none", 5000, 1e-6,
                           3e-6, cpu_rounds=(4e-6, 4.2e-6, 3.9e-6),
                           settled=("json/message/100/decode/slow/from:reference",))
-        self.assertEqual(model.cpu_interval(p), (3.9e-6, 4.2e-6))
+        self.assertEqual(calls.cpu_interval(p), (3.9e-6, 4.2e-6))
         a = {"total": 1.0, "total_low": 0.9, "total_high": 1.1, "settled": False}
         b = {"total": 1.05, "total_low": 1.0, "total_high": 1.2, "settled": True}
-        self.assertTrue(model.overlaps(a, b))
-        self.assertFalse(model.tied(a, b))
-        self.assertFalse(model.tied(b, a))
+        self.assertTrue(calls.overlaps(a, b))
+        self.assertFalse(calls.tied(a, b))
+        self.assertFalse(calls.tied(b, a))
 
 
 if __name__ == "__main__":

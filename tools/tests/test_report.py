@@ -11,7 +11,7 @@ import unittest
 from xml.etree import ElementTree
 
 from wbtools import compare, report, results
-from wbtools.transfer import links, model
+from wbtools.transfer import links, calls
 from wbtools.results import noise
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -24,7 +24,7 @@ class Report(unittest.TestCase):
         cls.tmp = tempfile.TemporaryDirectory()
         result = results.load(FIXTURE)
         profiles = list(links.load_links().values())
-        cls.text = report.tables(result, model.collect(result), profiles)
+        cls.text = report.tables(result, calls.collect(result), profiles)
         path = report.write(result, profiles, cls.tmp.name)
         with open(path, encoding="utf-8") as handle:
             cls.summary = handle.read()
@@ -81,7 +81,7 @@ class Report(unittest.TestCase):
                 json.dump(data, handle)
             result = results.load(old)
             profiles = list(links.load_links().values())
-            text = report.tables(result, model.collect(result), profiles)
+            text = report.tables(result, calls.collect(result), profiles)
         self.assertNotIn("what it does", text)
         self.assertNotIn("## What each codec does", text)
         self.assertIn("| json/airport/101 | encode | rapidjson | 30 us | 533.3 | 30 us - 36 us | "
@@ -130,10 +130,10 @@ class Report(unittest.TestCase):
         # One bar per link and format, the format's fastest call, whatever its compression.
         result = results.load(FIXTURE)
         profiles = list(links.load_links().values())
-        case = model.collect(result).of_case("airport", 101)
+        case = calls.collect(result).of_case("airport", 101)
         want = [f"{p.format} {p.serializer}->{p.parser}" +
                 ("" if p.compression == "none" else f" +{p.compression}")
-                for link in profiles for p, _ in model.fastest_per_format(case, link)]
+                for link in profiles for p, _ in calls.fastest_per_format(case, link)]
         bars = [text.text for text in split.iter(svg + "text") if "->" in (text.text or "")]
         self.assertEqual(bars, want)
         self.assertGreater(len({p.compression for p in case}), 1)

@@ -8,7 +8,7 @@ import sys
 import tempfile
 import unittest
 
-from wbtools.transfer import model
+from wbtools.transfer import calls
 from wbtools import results
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -61,7 +61,7 @@ class Loading(unittest.TestCase):
         self.assertIsNone(self.result.get("json/airport/101/decode/nlohmann-sax/from:reference"))
 
     def test_pairings(self):
-        pairings = model.collect(self.result)
+        pairings = calls.collect(self.result)
         airport_json = [p for p in pairings.items if (p.format, p.dataset) == ("json", "airport")]
         labels = sorted((p.serializer, p.parser, p.compression) for p in airport_json)
         self.assertEqual(labels, [

@@ -10,7 +10,7 @@ import math
 import statistics
 
 from ..results import conformance, labels, noise, paired, payload
-from ..transfer import model, published
+from ..transfer import calls, published
 from .. import results, stats
 from . import context, tags
 from ..results import holds
@@ -65,7 +65,7 @@ class _Settled:
 
 
 def _call_coverage(p):
-    """The coverage of a settled call's CPU interval (model.cpu_interval): the 95 %-or-more
+    """The coverage of a settled call's CPU interval (calls.cpu_interval): the 95 %-or-more
     order-statistic interval when its rounds give one, else their min-max's."""
     interval = stats.median_interval(p.cpu_rounds) or stats.min_max_interval(p.cpu_rounds)
     return interval.confidence if interval else None
@@ -83,8 +83,8 @@ def _pairings(pairings, settled):
     by_case = {}
     for p in pairings.items:
         # The CPU's 95 % interval over the rounds last (null without): the page calls two
-        # calls whose intervals overlap tied (model.tied).
-        low, high = model.cpu_interval(p) or (None, None)
+        # calls whose intervals overlap tied (calls.tied).
+        low, high = calls.cpu_interval(p) or (None, None)
         row = [ref(p.format), ref(p.serializer), ref(p.parser), ref(p.compression),
                p.wire_bytes, p.encode, p.decode, p.compress, p.decompress, low, high]
         if p.settled:
@@ -145,7 +145,7 @@ def holds_of(result, pairings):
 
 
 def best_per_format(ranked):
-    """The fastest call of each format from a ranking (model.rank), fastest first: what the
+    """The fastest call of each format from a ranking (calls.rank), fastest first: what the
     page leads with, so every format of the payload is in its first table."""
     best = {}
     for p, parts in ranked:
@@ -262,9 +262,9 @@ def build(result, links, conformance_matrix=None, wire_result=None, appendix_htm
           scenario_files=None, pairings=None, verdict=None):
     """The page's data object (JSON-ready: NaN replaced by None). scenario_files: scenario
     files (`wirebench wire --scenario NAME`, loaded as JSON, each with its "file" name);
-    pairings: model.collect(result) when the caller has it; verdict: a payload run's
+    pairings: calls.collect(result) when the caller has it; verdict: a payload run's
     verdict file (results.payload.load_verdict)."""
-    pairings = model.collect(result) if pairings is None else pairings
+    pairings = calls.collect(result) if pairings is None else pairings
     settled = _Settled(result)
     strings, by_case = _pairings(pairings, settled)
     # Every payload the run times, with or without a pairing to model: a run of two decoders

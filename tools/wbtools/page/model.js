@@ -1,4 +1,4 @@
-// The transfer model of tools/wbtools/transfer/tcp.py and the call composition of tools/wbtools/transfer/model.py,
+// The transfer model of tools/wbtools/transfer/tcp.py and the call composition of tools/wbtools/transfer/calls.py,
 // for the page: the same arithmetic in the same order, so the page ranks exactly as
 // `wirebench model` does (tools/tests/test_page_model.py holds both to one grid of cases).
 // A link has the field names of links.Link (bandwidth_bps, rtt_s, ...); a pairing those of

@@ -12,7 +12,7 @@ from ..results import holds
 from ..cli import result_stem
 from . import charts
 from ..results import conformance, noise, paired, payload
-from ..transfer import model, model_view, published
+from ..transfer import calls, model_view, published
 from .. import units
 from ..page import build as page_build, data as page_data, markdown
 from .report_tables import case_title, representative, sizes_by_case, tables
@@ -49,7 +49,7 @@ def _headline(pairings, links):
         rows = largest[dataset]
         table_rows = []
         for link in links:
-            ranked = model.rank(pairings.of_case(dataset, rows), link)
+            ranked = calls.rank(pairings.of_case(dataset, rows), link)
             if not ranked:
                 continue
             _, call = ranked[0]
@@ -230,7 +230,7 @@ def write(result, links, out_dir, chart_link_name="loopback", threads_result=Non
     chart_link_name is kept for callers that name it: the page draws time against bandwidth
     for any link."""
     os.makedirs(out_dir, exist_ok=True)
-    pairings = model.collect(result)
+    pairings = calls.collect(result)
     data = page_data.build(result, links, conformance_matrix, wire_result, markdown.to_html(
         tables(result, pairings, links, icounts, standalone_times, threads_result)),
         scenario_files, pairings, verdict)

@@ -2,7 +2,7 @@
 
 import os
 
-from ..transfer import model
+from ..transfer import calls
 from . import svg
 from .. import units
 
@@ -27,7 +27,7 @@ def stacked(pairings, links, dataset, rows, path):
     panel per link in a grid of up to three columns. One bar per format and compression
     made each panel of a whole-suite run a hundred bars (a 500 KB file) that no one reads
     at that size."""
-    panels = [(link, model.fastest_per_format(pairings.of_case(dataset, rows), link))
+    panels = [(link, calls.fastest_per_format(pairings.of_case(dataset, rows), link))
               for link in links]
     labels = [_label(p) for _, best in panels for p, _ in best]
     label_width = max((svg.text_width(label, _FONT) for label in labels), default=0) + 10
@@ -73,13 +73,13 @@ def crossover(pairings, link, dataset, rows, path, links=(), low=1e5, high=1e11,
     """End-to-end time against bandwidth (log x, log y) at link's RTT and knobs, per format's
     best pairing on that link; the dashed line is its CPU time, the dot where wire = CPU."""
     bandwidths = [low * (high / low) ** (i / (points - 1)) for i in range(points)]
-    best = model.best_per_format(pairings.of_case(dataset, rows), link)
+    best = calls.best_per_format(pairings.of_case(dataset, rows), link)
     series = []
     for index, (p, parts) in enumerate(best):
-        totals = [model.call(p, link, bandwidth)["total"] * 1e3 for bandwidth in bandwidths]
-        point, _ = model.crossover(p, link, low, high)
+        totals = [calls.call(p, link, bandwidth)["total"] * 1e3 for bandwidth in bandwidths]
+        point, _ = calls.crossover(p, link, low, high)
         # At the crossover wire = CPU, so the total there is twice the CPU time.
-        dot = ((point, 2 * model.call(p, link, point)["cpu"] * 1e3)
+        dot = ((point, 2 * calls.call(p, link, point)["cpu"] * 1e3)
                if point is not None and low < point < high else None)
         series.append((_label(p), _LINE_COLORS[index % 10], totals, parts["cpu"] * 1e3, dot))
     values = [v for _, _, totals, cpu, dot in series

@@ -9,7 +9,7 @@ import statistics
 
 from . import depth, wcf
 from ..results import labels, noise, standalone
-from ..transfer import model, model_view, published
+from ..transfer import calls, model_view, published
 from .. import results, units
 
 # Sections list only these context keys first (the rest follow in a compact list).
@@ -238,7 +238,7 @@ def paged_section(pairings, links, what=None):
             parts.append(f"### Link `{link.name}`: {model_view.link_summary(link)}\n\n{paged}\n")
     if not parts:
         return ""
-    total_rows, page_rows = next(iter(model.PAGED.values()))
+    total_rows, page_rows = next(iter(calls.PAGED.values()))
     return (f"## Paged: {total_rows:,} rows in {page_rows:,}-row pages\n\nThe first request on "
             "the profile's connection, the rest warm.\n\n" + "\n".join(parts))
 

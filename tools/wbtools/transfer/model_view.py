@@ -4,7 +4,7 @@ and as JSON (`wirebench model --json`)."""
 import math
 import statistics
 
-from . import fit, model, published
+from . import fit, calls, published
 from ..results import labels as codec_labels
 from .. import units
 
@@ -27,7 +27,7 @@ def link_summary(link):
 
 
 def _crossover_text(pairing, link):
-    bandwidth, why = model.crossover(pairing, link)
+    bandwidth, why = calls.crossover(pairing, link)
     if bandwidth is None:
         return "none (" + why + ")"
     return units.bandwidth(bandwidth) + (f" ({why})" if why else "")
@@ -44,14 +44,14 @@ def pairing_labels(what, p):
 def ranking_table(pairings, link, top=None, labels=None):
     """Ranking of pairings of one payload on link, fastest first; labels (labels.Labels of the
     result) adds what the serializer and parser do."""
-    ranked = model.rank(pairings, link)
+    ranked = calls.rank(pairings, link)
     rows = []
     for index, (p, parts) in enumerate(ranked[:top] if top else ranked, start=1):
         rows.append([index, p.format, p.serializer, p.parser or "-", p.compression,
                      units.count(p.wire_bytes), parts["round_trips"], units.seconds(parts["cpu"]),
                      units.seconds(parts["wire"]), units.seconds(parts["total"]),
                      units.percent(parts["cpu_share"]), _crossover_text(p, link),
-                     units.bandwidth(model.serialization_crossover(p))])
+                     units.bandwidth(calls.serialization_crossover(p))])
     headers = ["#", "format", "serializer", "parser", "compression", "wire bytes", "RTTs", "CPU",
                "wire", "total", "CPU share", "CPU = wire at (this link)", "CPU = bytes/bw at"]
     cells = [pairing_labels(labels, p) for p, _ in ranked[:len(rows)]] if labels else []
@@ -65,7 +65,7 @@ def paged_table(pairings, link, best_only=False, labels=None, top=None, per_form
     """The paged sequences (science subset as 9 requests) on link, fastest first; best_only
     keeps the fastest pairing of each format and compression, per_format the fastest of each
     format; top keeps the first top rows; labels as in ranking_table."""
-    sequences = model.paged_sequence(pairings, link)
+    sequences = calls.paged_sequence(pairings, link)
     if best_only or per_format:
         seen = set()
 
@@ -111,12 +111,12 @@ def model_sections(pairings, links, dataset=None, top=None):
 
 
 def _of_dataset(pairings, dataset):
-    return model.Pairings([p for p in pairings.items if not dataset or p.dataset == dataset])
+    return calls.Pairings([p for p in pairings.items if not dataset or p.dataset == dataset])
 
 
 def paged_heading():
     """The paged sequence's bold lead: its rows, page size and connections."""
-    total_rows, page_rows = next(iter(model.PAGED.values()))
+    total_rows, page_rows = next(iter(calls.PAGED.values()))
     return (f"**Paged sequence**: {total_rows:,} rows in pages of {page_rows:,} "
             "(first request on the profile's connection, the rest warm)")
 
@@ -131,7 +131,7 @@ def standing(index, parts, fastest):
         return "slower (settled)"
     if "total_low" not in parts or "total_low" not in fastest:
         return "-"
-    return "tied" if model.tied(parts, fastest) else "slower"
+    return "tied" if calls.tied(parts, fastest) else "slower"
 
 
 def _tied_text(ties, most=2):
@@ -153,14 +153,14 @@ def answer_table(pairings, links, dataset=None):
         for ds, count in pairings.cases():
             if dataset and ds != dataset:
                 continue
-            ranked = model.rank(pairings.of_case(ds, count), link)
+            ranked = calls.rank(pairings.of_case(ds, count), link)
             if not ranked:
                 continue
             p, parts = ranked[0]
             rows.append([f"`{link.name}`", f"{ds} {count:,}", call_label(p),
                          units.seconds(parts["cpu"]), units.seconds(parts["wire"]),
                          units.seconds(parts["total"]), units.percent(parts["cpu_share"]),
-                         _tied_text(model.tied_with_fastest(ranked))])
+                         _tied_text(calls.tied_with_fastest(ranked))])
     return units.table(["link", "payload", "fastest call", "CPU", "wire", "total", "CPU share",
                         "tied with"], rows, "lllrrrrl")
 
@@ -175,7 +175,7 @@ def paged_answer_table(pairings, links, dataset=None):
     file holds no paged dataset's page."""
     rows = []
     for link in links:
-        sequences = model.paged_sequence(_of_dataset(pairings, dataset), link)
+        sequences = calls.paged_sequence(_of_dataset(pairings, dataset), link)
         if not sequences:
             continue
         p, total, cpu, _, count = sequences[0]
@@ -200,7 +200,7 @@ def fastest_sections(pairings, links, dataset=None):
         for ds, count in pairings.cases():
             if dataset and ds != dataset:
                 continue
-            best = model.fastest_per_format(pairings.of_case(ds, count), link)
+            best = calls.fastest_per_format(pairings.of_case(ds, count), link)
             for index, (p, parts) in enumerate(best):
                 rows.append([f"{ds} {count:,}", p.format,
                              f"{p.serializer} -> {p.parser or '(decode not measured)'}",
@@ -286,13 +286,13 @@ def as_json(pairings, links, dataset=None):
     out = {"notes": pairings.notes, "links": []}
     for link in links:
         entries = []
-        ranked = model.rank([p for p in pairings.items if not dataset or p.dataset == dataset],
+        ranked = calls.rank([p for p in pairings.items if not dataset or p.dataset == dataset],
                             link)
         fastest = {}
         for p, parts in ranked:
             fastest.setdefault((p.dataset, p.rows), parts)
         for p, parts in ranked:
-            bandwidth, why = model.crossover(p, link)
+            bandwidth, why = calls.crossover(p, link)
             first = fastest[(p.dataset, p.rows)]
             entries.append({
                 "format": p.format, "dataset": p.dataset, "rows": p.rows,
@@ -302,7 +302,7 @@ def as_json(pairings, links, dataset=None):
                             if k not in ("round_trips", "cpu_share", "settled")},
                 "round_trips": parts["round_trips"], "cpu_share": parts["cpu_share"],
                 "crossover_bps": bandwidth, "crossover_note": why or None,
-                "serialization_crossover_bps": model.serialization_crossover(p),
+                "serialization_crossover_bps": calls.serialization_crossover(p),
                 # Against the payload's fastest call on this link: "fastest", "tied" (the
                 # 95 % intervals of the totals overlap), "slower", or "-" without intervals.
                 "standing": standing(0 if parts is first else 1, parts, first),
@@ -329,12 +329,12 @@ def answer_json(pairings, links, dataset=None):
         for ds, count in pairings.cases():
             if dataset and ds != dataset:
                 continue
-            ranked = model.rank(pairings.of_case(ds, count), link)
+            ranked = calls.rank(pairings.of_case(ds, count), link)
             if ranked:
                 out.append({"link": link.name, "dataset": ds, "rows": count,
                             "fastest": name(ranked[0][0]),
                             "total_s": ranked[0][1]["total"],
-                            "tied_with": [name(q) for q, _ in model.tied_with_fastest(ranked)]})
+                            "tied_with": [name(q) for q, _ in calls.tied_with_fastest(ranked)]})
     return out
 
 
@@ -348,7 +348,7 @@ def headline_label(ranked, most=2):
     """The fastest call of rank()'s list, and the calls tied with it by name (up to most,
     then how many more): the data cannot rank those, so none is named the fastest alone."""
     label = call_label(ranked[0][0])
-    ties = model.tied_with_fastest(ranked)
+    ties = calls.tied_with_fastest(ranked)
     if ties:
         more = f" and {len(ties) - most} more" if len(ties) > most else ""
         label += f" (tied with {', '.join(call_label(q) for q, _ in ties[:most])}{more})"
@@ -365,11 +365,11 @@ def headline(pairings, links, dataset):
     case = pairings.of_case(dataset, max(sizes))
     rows = []
     for link in links:
-        ranked = model.rank(case, link)
+        ranked = calls.rank(case, link)
         if not ranked:
             continue
         _, parts = ranked[0]
-        atom = model.rank([p for p in case if p.format == "atom" and p.compression == "none"],
+        atom = calls.rank([p for p in case if p.format == "atom" and p.compression == "none"],
                           link)
         rows.append([f"`{link.name}` {link_summary(link)}", headline_label(ranked),
                      units.seconds(parts["cpu"]), units.seconds(parts["wire"]),

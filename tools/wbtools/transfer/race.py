@@ -22,7 +22,7 @@ import math
 import statistics
 from dataclasses import dataclass, field
 
-from . import model
+from . import calls
 
 FIRST_BLOCK = 3
 MARGIN = 0.25
@@ -262,20 +262,20 @@ def behind_in_every_round(p, parts, fastest, fastest_parts, hops=0):
     theirs = dict(zip(fastest.round_ids, fastest.cpu_rounds))
     common = [(cpu, theirs[r]) for r, cpu in zip(p.round_ids, p.cpu_rounds) if r in theirs]
     if not common:
-        return not model.overlaps(fastest_parts, parts)
-    # Each middleware hop does the call's CPU again (model.call).
+        return not calls.overlaps(fastest_parts, parts)
+    # Each middleware hop does the call's CPU again (calls.call).
     return all((1 + hops) * mine + parts["wire"] > (1 + hops) * other + fastest_parts["wire"]
                for mine, other in common)
 
 
 def in_answer(result, link_profiles, connections=("warm", "cold")):
     """Answer over every link profile, connection state and case of the result."""
-    pairings = model.collect(result)
+    pairings = calls.collect(result)
     answer = Answer()
     for link in link_profiles:
         for connection in connections:
             for dataset, rows in pairings.cases():
-                ranked = sorted(((p, model.call(p, link, connection=connection))
+                ranked = sorted(((p, calls.call(p, link, connection=connection))
                                  for p in pairings.of_case(dataset, rows)),
                                 key=lambda item: item[1]["total"])
                 if not ranked:
@@ -289,7 +289,7 @@ def in_answer(result, link_profiles, connections=("warm", "cold")):
                                                      hops=link.middleware_hops):
                             answer.settled_overlaps.append(
                                 (link.name, connection, dataset, rows, p.label))
-                    elif model.overlaps(fastest[1], parts):
+                    elif calls.overlaps(fastest[1], parts):
                         here |= call_parts(p, result)
                 answer.by_case[(link.name, connection, dataset, rows)] = here
                 answer.parts |= here
