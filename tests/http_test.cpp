@@ -11,6 +11,7 @@
 
 #include "codecs/registry.hpp"
 #include "tests/test_support.hpp"
+#include "tests/wire_support.hpp"
 #include "wire/http_client.hpp"
 #include "wire/http_server.hpp"
 #include "wire/http_spec.hpp"
@@ -19,17 +20,7 @@
 
 namespace {
 
-#define SKIP_WITHOUT_PRIVILEGES()                                       \
-  if (std::string why = wire::missing_privileges(); !why.empty()) {     \
-    GTEST_SKIP() << "the HTTP exchange over the measured wire " << why; \
-  }
-
-wire::TestbedConfig link_20_20() {
-  wire::TestbedConfig config;
-  config.rate_mbps = 20;
-  config.rtt_ms = 20;
-  return config;
-}
+using wb::test::link_20_20;
 
 wire::HttpSpec message_page(const std::string& encoding) {
   wire::HttpSpec spec;
@@ -42,7 +33,7 @@ wire::HttpSpec message_page(const std::string& encoding) {
 }
 
 TEST(Http, OneExchangeIsDecodedAndChecked) {
-  SKIP_WITHOUT_PRIVILEGES();
+  SKIP_WITHOUT_PRIVILEGES("the HTTP exchange over the measured wire");
   if (wb::test::left_out_of_build("compress.zstd")) GTEST_SKIP() << "zstd left out of the build";
   wire::Testbed testbed(link_20_20());
   wire::HttpServer server(testbed);
@@ -70,7 +61,7 @@ TEST(Http, OneExchangeIsDecodedAndChecked) {
 // Every binary format of the registry is served with its media type and
 // decoded and checked by the client, compressed and not.
 TEST(Http, BinaryFormatsAreServedWithTheirMediaTypes) {
-  SKIP_WITHOUT_PRIVILEGES();
+  SKIP_WITHOUT_PRIVILEGES("the HTTP exchange over the measured wire");
   std::vector<wire::HttpSpec> specs;
   for (std::string_view format : wb::formats()) {
     if (wb::find_format(format)->syntax != wb::Syntax::binary) continue;
@@ -108,7 +99,7 @@ TEST(Http, BinaryFormatsAreServedWithTheirMediaTypes) {
 }
 
 TEST(Http, ChallengeThenRetryWithCredentials) {
-  SKIP_WITHOUT_PRIVILEGES();
+  SKIP_WITHOUT_PRIVILEGES("the HTTP exchange over the measured wire");
   wire::Testbed testbed(link_20_20());
   wire::HttpServer server(testbed);
   wire::HttpSpec spec = message_page("gzip");
@@ -123,7 +114,7 @@ TEST(Http, ChallengeThenRetryWithCredentials) {
 }
 
 TEST(Http, ServerDyingMidResponseEndsOnlyThatRequest) {
-  SKIP_WITHOUT_PRIVILEGES();
+  SKIP_WITHOUT_PRIVILEGES("the HTTP exchange over the measured wire");
   if (wb::test::left_out_of_build("compress.br")) GTEST_SKIP() << "brotli left out of the build";
   wire::Testbed testbed(link_20_20());
   wire::HttpServer server(testbed);

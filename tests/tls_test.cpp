@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "tests/wire_support.hpp"
 #include "wire/http_client.hpp"
 #include "wire/http_server.hpp"
 #include "wire/http_spec.hpp"
@@ -23,17 +24,7 @@
 
 namespace {
 
-#define SKIP_WITHOUT_PRIVILEGES()                                   \
-  if (std::string why = wire::missing_privileges(); !why.empty()) { \
-    GTEST_SKIP() << "TLS over the measured wire " << why;           \
-  }
-
-wire::TestbedConfig link_20_20() {
-  wire::TestbedConfig config;
-  config.rate_mbps = 20;
-  config.rtt_ms = 20;
-  return config;
-}
+using wb::test::link_20_20;
 
 wire::HttpSpec message_page(int requests, bool reconnect) {
   wire::HttpSpec spec;
@@ -97,7 +88,7 @@ void expect_cold_handshake(const wire::HttpResult& r, const std::string& version
 }
 
 TEST(Tls, Tls13ExchangeIsDecodedAndChecked) {
-  SKIP_WITHOUT_PRIVILEGES();
+  SKIP_WITHOUT_PRIVILEGES("TLS over the measured wire");
   const auto results = exchange(tls("1.3"), message_page(2, false));
   expect_cold_handshake(results[0], "TLSv1.3", 1);
   EXPECT_EQ(results[0].tls.cipher, "TLS_AES_128_GCM_SHA256");
@@ -109,7 +100,7 @@ TEST(Tls, Tls13ExchangeIsDecodedAndChecked) {
 }
 
 TEST(Tls, Tls12WithRsaAndChaChaIsDecodedAndChecked) {
-  SKIP_WITHOUT_PRIVILEGES();
+  SKIP_WITHOUT_PRIVILEGES("TLS over the measured wire");
   wire::TlsConfig config = tls("1.2");
   config.key = "rsa";
   config.cipher = "chacha20";
@@ -119,7 +110,7 @@ TEST(Tls, Tls12WithRsaAndChaChaIsDecodedAndChecked) {
 }
 
 TEST(Tls, CertificateForAnotherHostIsRefused) {
-  SKIP_WITHOUT_PRIVILEGES();
+  SKIP_WITHOUT_PRIVILEGES("TLS over the measured wire");
   const wire::TlsConfig config = tls("1.3");
   const wire::TestPki other_host(config, "other.wirebench.test");
   const auto results = exchange(config, message_page(1, false), other_host, other_host);
@@ -130,7 +121,7 @@ TEST(Tls, CertificateForAnotherHostIsRefused) {
 }
 
 TEST(Tls, CertificateFromAnUnknownCaIsRefused) {
-  SKIP_WITHOUT_PRIVILEGES();
+  SKIP_WITHOUT_PRIVILEGES("TLS over the measured wire");
   const wire::TlsConfig config = tls("1.2");
   const wire::TestPki served(config, wire::kTlsHost), trusted(config, wire::kTlsHost);
   const auto results = exchange(config, message_page(1, false), served, trusted);
@@ -141,7 +132,7 @@ TEST(Tls, CertificateFromAnUnknownCaIsRefused) {
 }
 
 TEST(Tls, ResumedConnectionSaysSoAndCostsFewerBytes) {
-  SKIP_WITHOUT_PRIVILEGES();
+  SKIP_WITHOUT_PRIVILEGES("TLS over the measured wire");
   for (const char* version : {"1.3", "1.2"}) {
     SCOPED_TRACE(version);
     wire::TlsConfig config = tls(version);
@@ -165,7 +156,7 @@ TEST(Tls, ResumedConnectionSaysSoAndCostsFewerBytes) {
 // Padded as a shared certificate is, one certificate's first flight fits in
 // the initial window of 10 segments of 1448 bytes, three overflow it.
 TEST(Tls, ThreeCertificateChainOverflowsTheInitialWindow) {
-  SKIP_WITHOUT_PRIVILEGES();
+  SKIP_WITHOUT_PRIVILEGES("TLS over the measured wire");
   constexpr std::uint64_t kInitialWindow = 10 * 1448;
   std::vector<std::uint64_t> flights;
   for (int chain : {1, 3}) {

@@ -12,6 +12,7 @@
 #include <cmath>
 #include <string>
 
+#include "tests/wire_support.hpp"
 #include "wire/netns.hpp"
 #include "wire/self_check.hpp"
 #include "wire/testbed.hpp"
@@ -30,17 +31,7 @@ int owned_namespaces() {
                                         [&](const auto& n) { return has_prefix(n, prefix); }));
 }
 
-#define SKIP_WITHOUT_PRIVILEGES()                                   \
-  if (std::string why = wire::missing_privileges(); !why.empty()) { \
-    GTEST_SKIP() << "the measured wire " << why;                    \
-  }
-
-wire::TestbedConfig link_20_20() {
-  wire::TestbedConfig config;
-  config.rate_mbps = 20;
-  config.rtt_ms = 20;
-  return config;
-}
+using wb::test::link_20_20;
 
 // The self-check refuses to report when the host delays the forwarder (a
 // scheduler stall of several ms on a shared 2-core machine); up to three
@@ -61,7 +52,7 @@ wire::CheckResult self_check(wire::Testbed& testbed) {
   }
 
 TEST(Wire, SelfCheckShowsConfiguredRttAndRate) {
-  SKIP_WITHOUT_PRIVILEGES();
+  SKIP_WITHOUT_PRIVILEGES("the measured wire");
   wire::Testbed testbed(link_20_20());
   wire::Server server(testbed);
   wire::CheckResult r = self_check(testbed);
@@ -117,7 +108,7 @@ struct CheckedLink {
 };
 
 TEST(Wire, ColdTransferFollowsSlowStart) {
-  SKIP_WITHOUT_PRIVILEGES();
+  SKIP_WITHOUT_PRIVILEGES("the measured wire");
   CheckedLink link;
   SKIP_WHEN_HOST_UNSTEADY(link.check);
   ASSERT_TRUE(link.check.ok) << link.check.failure;
@@ -140,7 +131,7 @@ TEST(Wire, ColdTransferFollowsSlowStart) {
 // Back-to-back requests on one connection: Linux keeps the window the opening
 // request grew, so a warm request is one round trip and the serialization.
 TEST(Wire, WarmTransferKeepsTheWindow) {
-  SKIP_WITHOUT_PRIVILEGES();
+  SKIP_WITHOUT_PRIVILEGES("the measured wire");
   CheckedLink link;
   SKIP_WHEN_HOST_UNSTEADY(link.check);
   ASSERT_TRUE(link.check.ok) << link.check.failure;
@@ -165,7 +156,7 @@ TEST(Wire, WarmTransferKeepsTheWindow) {
 }
 
 TEST(Wire, TeardownLeavesNoNamespace) {
-  SKIP_WITHOUT_PRIVILEGES();
+  SKIP_WITHOUT_PRIVILEGES("the measured wire");
   {
     wire::Testbed testbed(link_20_20());
     EXPECT_EQ(owned_namespaces(), 2);
@@ -177,7 +168,7 @@ TEST(Wire, TeardownLeavesNoNamespace) {
 // a second link; the client still reaches the server, across both links, the
 // middle has no route out, and all three go with the testbed.
 TEST(Wire, MiddleNamespaceIsBuiltAndTornDown) {
-  SKIP_WITHOUT_PRIVILEGES();
+  SKIP_WITHOUT_PRIVILEGES("the measured wire");
   wire::TestbedConfig config = link_20_20();
   config.middle = true;
   {
@@ -197,7 +188,7 @@ TEST(Wire, MiddleNamespaceIsBuiltAndTornDown) {
 }
 
 TEST(Wire, StaleNamespaceOfDeadOwnerIsRemoved) {
-  SKIP_WITHOUT_PRIVILEGES();
+  SKIP_WITHOUT_PRIVILEGES("the measured wire");
   pid_t child = ::fork();
   if (child == 0) _exit(0);
   ASSERT_GT(child, 0);
