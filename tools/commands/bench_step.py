@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """wirebench's internal steps in Python: what tools/commands/bench.sh runs between its
-benchmark processes, and two tools a developer runs on a result by hand. One front end, so
+benchmark processes, and the tools a developer runs by hand. One front end, so
 that every entry point of tools/ is a file of tools/commands/ (tools/README.md).
 
   machine          this machine's short name, for result file names
@@ -9,6 +9,7 @@ that every entry point of tools/ is a file of tools/commands/ (tools/README.md).
   summary          the run's summary on screen
   noise            the benchmarks whose spread is above a threshold
   wire-concurrency the concurrency model beside a poc run of wirebench_wire
+  sample-payloads  the project's sample payloads for `bench --payload`, into a folder
 
 Each step takes its own options: `bench_step.py STEP --help`.
 """
@@ -18,7 +19,7 @@ import sys
 
 # wbtools lives one folder up, in tools/.
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from wbtools import cli  # noqa: E402
+from wbtools import cli, sample_payloads  # noqa: E402
 from wbtools.results import machine, machine_state, merge, noise, run_summary  # noqa: E402
 from wbtools.wire import wire_concurrency  # noqa: E402
 
@@ -29,6 +30,7 @@ STEPS = {
     "summary": run_summary.main,
     "noise": noise.main,
     "wire-concurrency": wire_concurrency.main,
+    "sample-payloads": sample_payloads.main,
 }
 
 

@@ -3,7 +3,7 @@ shapes that rank parsers differently from the suite's rows (docs/payload.md). Ea
 deterministic from its seed, so the same call writes the same bytes on every machine, and
 none is a copy of another project's file.
 
-    /usr/bin/python3 -m wbtools.sample_payloads DIR [--mb N]
+    tools/commands/bench_step.py sample-payloads DIR [--mb N]
 
 writes numbers.json, strings.json, nested.json (about N MB each, default 2), namespaced.xml
 (about N / 2 MB) and edges.json (a lone surrogate escape, a number beyond double range and a
@@ -15,7 +15,6 @@ import json
 import pathlib
 import random
 
-from wbtools import cli
 
 # Text with characters from outside ASCII in every width of UTF-8, and the ones JSON and XML
 # must escape.
@@ -114,7 +113,7 @@ def write_all(folder, megabytes=2.0):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(
-        prog="python3 -m wbtools.sample_payloads",
+        prog="bench_step.py sample-payloads",
         description="Writes the project's sample payloads for bench --payload into DIR.")
     parser.add_argument("dir", help="the folder to write into (made if missing)")
     parser.add_argument("--mb", type=float, default=2.0,
@@ -123,6 +122,3 @@ def main(argv=None):
     for path in write_all(args.dir, args.mb):
         print(path)
 
-
-if __name__ == "__main__":
-    cli.run(main)
