@@ -143,12 +143,12 @@ class ModelInTheBrowser(unittest.TestCase):
                                   f"{want['crossover']}, js {have['crossover']}")
         self.assertEqual(mismatches[:10], [], f"{len(mismatches)} of {len(cases)} cases differ")
         # The grid reaches every branch it is meant to: stalls, delayed ACK, hops, cold setup.
-        calls = [want["call"] for want in expected]
+        modelled = [want["call"] for want in expected]
         transfers = [want["transfer"] for want in expected]
         self.assertTrue(any(t["round_trips"] > 3 for t in transfers))
         self.assertTrue(any(t["stall"] > 0 for t in transfers))
         self.assertTrue(any(t["setup"] > 0 for t in transfers))
-        self.assertTrue(any(c["hops_cpu"] > 0 for c in calls))
+        self.assertTrue(any(c["hops_cpu"] > 0 for c in modelled))
 
 
 if __name__ == "__main__":

@@ -93,14 +93,14 @@ class Answer(unittest.TestCase):
 
     def test_calls_for_the_transfer_model(self):
         pairings = calls.collect(self.result)
-        calls = {(p.parser, p.compression): p for p in pairings.of_case("file:numbers", 4000)}
-        self.assertEqual(set(calls), {(lib, comp) for lib in
+        by_pair = {(p.parser, p.compression): p for p in pairings.of_case("file:numbers", 4000)}
+        self.assertEqual(set(by_pair), {(lib, comp) for lib in
                                       ("simdjson-dom", "rapidjson-dom", "nlohmann-dom")
                                       for comp in ("none", "zstd")})
-        call = calls[("simdjson-dom", "zstd")]
+        call = by_pair[("simdjson-dom", "zstd")]
         self.assertEqual((call.serializer, call.encode, call.wire_bytes), ("file", 0.0, 1000))
         self.assertAlmostEqual(call.compress, 30e-6)
-        self.assertEqual(calls[("nlohmann-dom", "none")].wire_bytes, 4000)
+        self.assertEqual(by_pair[("nlohmann-dom", "none")].wire_bytes, 4000)
 
     def test_never_the_whole_suite(self):
         run = runs.load_run(self.folder.name, "20260101T000000Z-test-cpu-abc1234")
