@@ -26,20 +26,11 @@ endif()
 # libjson-c.so.5 json-c's own calls of those two stay inside it (they are
 # bound within the library: no dynamic relocation names them), and the json-c
 # adapter calls neither.
-if(WB_WITH_JSONC)
-  pkg_check_modules(JSONC REQUIRED IMPORTED_TARGET json-c)
-  add_library(wb_jsonc ALIAS PkgConfig::JSONC)
-  wb_library(json-c "${JSONC_VERSION}"
-             "shared (its archive and Jansson's both define json_object_get; docs/dependencies.md)"
-             "${WB_DEBIAN_FLAGS}")
-endif()
+wb_pkg_shared(JSONC wb_jsonc json-c json-c
+              "shared (its archive and Jansson's both define json_object_get; docs/dependencies.md)")
 
 # YAJL: its archive (libyajl_s.a).
-if(WB_WITH_YAJL)
-  pkg_check_modules(YAJL REQUIRED IMPORTED_TARGET yajl)
-  wb_archive(wb_yajl libyajl_s.a PkgConfig::YAJL)
-  wb_library(yajl "${YAJL_VERSION}" "static (libyajl_s.a)" "${WB_DEBIAN_FLAGS}")
-endif()
+wb_pkg_archive(YAJL wb_yajl yajl libyajl_s.a yajl)
 
 # JsonCpp and cJSON: Debian ships their shared libraries only.
 if(WB_WITH_JSONCPP)
@@ -47,10 +38,6 @@ if(WB_WITH_JSONCPP)
   add_library(wb_jsoncpp ALIAS JsonCpp::JsonCpp)
   wb_library(jsoncpp "${jsoncpp_VERSION}" "shared (Debian ships no archive)" "${WB_DEBIAN_FLAGS}")
 endif()
-if(WB_WITH_CJSON)
-  pkg_check_modules(CJSON REQUIRED IMPORTED_TARGET libcjson)
-  add_library(wb_cjson ALIAS PkgConfig::CJSON)
-  wb_library(cjson "${CJSON_VERSION}" "shared (Debian ships no archive)" "${WB_DEBIAN_FLAGS}")
-endif()
+wb_pkg_shared(CJSON wb_cjson libcjson cjson "shared (Debian ships no archive)")
 
 target_link_libraries(wirebench_codecs PRIVATE wb_jansson wb_jsonc wb_yajl wb_jsoncpp wb_cjson)

@@ -72,6 +72,25 @@ function(wb_archive target file includes_from)
   set_target_properties(${target} PROPERTIES INTERFACE_LINK_LIBRARIES "${ARGN}")
 endfunction()
 
+# wb_pkg_archive(NAME target module archive context deps...): a library that
+# WB_WITH_NAME turns on, found by its pkg-config module and linked from its
+# Debian archive. wb_pkg_shared(NAME target module context linkage): one
+# linked shared, as Debian ships it.
+macro(wb_pkg_archive name target module archive context)
+  if(WB_WITH_${name})
+    pkg_check_modules(${name} REQUIRED IMPORTED_TARGET ${module})
+    wb_archive(${target} ${archive} PkgConfig::${name} ${ARGN})
+    wb_library(${context} "${${name}_VERSION}" "static (${archive})" "${WB_DEBIAN_FLAGS}")
+  endif()
+endmacro()
+macro(wb_pkg_shared name target module context linkage)
+  if(WB_WITH_${name})
+    pkg_check_modules(${name} REQUIRED IMPORTED_TARGET ${module})
+    add_library(${target} ALIAS PkgConfig::${name})
+    wb_library(${context} "${${name}_VERSION}" "${linkage}" "${WB_DEBIAN_FLAGS}")
+  endif()
+endmacro()
+
 find_package(benchmark REQUIRED)
 wb_library(benchmark "${benchmark_VERSION}" "shared" "${WB_DEBIAN_FLAGS}")
 find_package(GTest REQUIRED)
@@ -157,8 +176,4 @@ if(WB_WITH_BROTLI)
   wb_library(brotli "${BROTLI_libbrotlienc_VERSION}" "static (libbrotlienc.a, libbrotlidec.a)"
              "${WB_DEBIAN_FLAGS}")
 endif()
-if(WB_WITH_ZSTD)
-  pkg_check_modules(ZSTD REQUIRED IMPORTED_TARGET libzstd)
-  wb_archive(wb_zstd libzstd.a PkgConfig::ZSTD Threads::Threads)
-  wb_library(zstd "${ZSTD_VERSION}" "static (libzstd.a)" "${WB_DEBIAN_FLAGS}")
-endif()
+wb_pkg_archive(ZSTD wb_zstd libzstd libzstd.a zstd Threads::Threads)

@@ -8,19 +8,11 @@
 # libmpack (msgpack): a tokenizer and a depth-bounded tree walker, C.
 # Shared: Debian's libmpack.a is built without -fPIC, and the linker refuses
 # it in our position-independent executables (R_X86_64_32S against .rodata).
-if(WB_WITH_MPACK)
-  pkg_check_modules(MPACK REQUIRED IMPORTED_TARGET mpack)
-  add_library(wb_mpack ALIAS PkgConfig::MPACK)
-  wb_library(libmpack "${MPACK_VERSION}" "shared (Debian's libmpack.a is not position-independent)"
-             "${WB_DEBIAN_FLAGS}")
-endif()
+wb_pkg_shared(MPACK wb_mpack mpack libmpack
+              "shared (Debian's libmpack.a is not position-independent)")
 
 # libcbor: Debian ships only the shared library.
-if(WB_WITH_CBOR)
-  pkg_check_modules(CBOR REQUIRED IMPORTED_TARGET libcbor)
-  add_library(wb_cbor ALIAS PkgConfig::CBOR)
-  wb_library(libcbor "${CBOR_VERSION}" "shared (Debian ships no archive)" "${WB_DEBIAN_FLAGS}")
-endif()
+wb_pkg_shared(CBOR wb_cbor libcbor libcbor "shared (Debian ships no archive)")
 
 # libbson: its static package (libbson-static-1.0.a, BSON_STATIC).
 if(WB_WITH_BSON)

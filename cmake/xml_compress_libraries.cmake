@@ -12,11 +12,7 @@ if(WB_WITH_TINYXML2)
 endif()
 
 # Mini-XML: its archive, found through its pkg-config file.
-if(WB_WITH_MXML)
-  pkg_check_modules(MXML REQUIRED IMPORTED_TARGET mxml)
-  wb_archive(wb_mxml libmxml.a PkgConfig::MXML Threads::Threads)
-  wb_library(mxml "${MXML_VERSION}" "static (libmxml.a)" "${WB_DEBIAN_FLAGS}")
-endif()
+wb_pkg_archive(MXML wb_mxml mxml libmxml.a mxml Threads::Threads)
 
 # Poco's XML (SAX2 over expat, DOM, XMLWriter): shared, as Debian ships it.
 add_library(wb_poco_xml INTERFACE)
@@ -49,11 +45,7 @@ if(WB_WITH_TINYXML2)
 endif()
 
 # LZ4 (frame format) and Snappy (raw format): their archives.
-if(WB_WITH_LZ4)
-  pkg_check_modules(LZ4 REQUIRED IMPORTED_TARGET liblz4)
-  wb_archive(wb_lz4 liblz4.a PkgConfig::LZ4)
-  wb_library(lz4 "${LZ4_VERSION}" "static (liblz4.a)" "${WB_DEBIAN_FLAGS}")
-endif()
+wb_pkg_archive(LZ4 wb_lz4 liblz4 liblz4.a lz4)
 if(WB_WITH_SNAPPY)
   find_package(Snappy CONFIG REQUIRED)
   add_library(wb_snappy ALIAS Snappy::snappy-static)
