@@ -82,7 +82,7 @@ void on_state(const SSL* ssl, int where, int ret) {
     t.cpu_start_ns = thread_cpu_ns();
     if (!t.handshake.server) {
       // cpp-httplib makes the connection without a hook to offer a session;
-      // here the ClientHello is not built yet, so the session it offers is
+      // the ClientHello is still to be built here, so the session it offers is
       // the one set now.
       auto* sessions =
           static_cast<TlsSessions*>(SSL_CTX_get_ex_data(SSL_get_SSL_CTX(ssl), sessions_index()));

@@ -6,7 +6,8 @@
 // contexts carry OpenSSL callbacks of their own: the message callback counts
 // every record's bytes and the direction changes (flights) until the
 // handshake is done, the info callback times it (monotonic and the thread's
-// CPU) and, on the client, asks for verification and offers the last session.
+// CPU) and, on the client, asks for verification and offers the session it
+// keeps.
 // A handshake runs in one thread from start to end (cpp-httplib's client
 // thread, or the server's thread of that connection), so each thread keeps
 // the figures of its latest handshake.
@@ -50,7 +51,8 @@ struct TlsHandshake {
 // The latest handshake of the calling thread (a default one before any).
 const TlsHandshake& this_thread_handshake();
 
-// The client's last session: the one a new connection resumes.
+// The one session the client keeps (its newest): a new connection offers it
+// and resumes it.
 class TlsSessions {
  public:
   explicit TlsSessions(bool resume) : resume_(resume) {}
