@@ -27,10 +27,6 @@ std::string error_of(std::string_view format, std::string_view library, std::str
   return "no fixture " + std::string(fixture);
 }
 
-// A test of one library's adapter skips in a build without the library.
-#define SKIP_WITHOUT(line) \
-  if (left_out_of_build(line)) GTEST_SKIP() << line << " left out of the build"
-
 TEST(BinaryLimits, CborCountsAreCheckedBeforeCborLoad) {
   SKIP_WITHOUT("cbor.decode.libcbor-tree");
   for (std::string_view fixture :

@@ -34,7 +34,7 @@ wire::HttpSpec message_page(const std::string& encoding) {
 
 TEST(Http, OneExchangeIsDecodedAndChecked) {
   SKIP_WITHOUT_PRIVILEGES("the HTTP exchange over the measured wire");
-  if (wb::test::left_out_of_build("compress.zstd")) GTEST_SKIP() << "zstd left out of the build";
+  SKIP_WITHOUT("compress.zstd");
   wire::Testbed testbed(link_20_20());
   wire::HttpServer server(testbed);
   const wire::HttpSpec spec = message_page("zstd");
@@ -115,7 +115,7 @@ TEST(Http, ChallengeThenRetryWithCredentials) {
 
 TEST(Http, ServerDyingMidResponseEndsOnlyThatRequest) {
   SKIP_WITHOUT_PRIVILEGES("the HTTP exchange over the measured wire");
-  if (wb::test::left_out_of_build("compress.br")) GTEST_SKIP() << "brotli left out of the build";
+  SKIP_WITHOUT("compress.br");
   wire::Testbed testbed(link_20_20());
   wire::HttpServer server(testbed);
   wire::HttpSpec dying = message_page("identity");

@@ -29,6 +29,11 @@ std::filesystem::path fixtures_dir();  // source_dir() / "fixtures"
 // build with its library (cmake's WB_WITH_<LIBRARY>=OFF): a test of that one
 // codec skips it.
 bool left_out_of_build(std::string_view line);
+// Skips the running test when `line` was left out of this build; the skip
+// message names the line, so a skipped test says which library it lacked.
+#define SKIP_WITHOUT(line)                                                                         \
+  if (const std::string wb_left_out_line_{line}; ::wb::test::left_out_of_build(wb_left_out_line_)) \
+  GTEST_SKIP() << wb_left_out_line_ << " left out of the build"
 
 // -------------------------------------------------- third-party corpora
 // Other projects' corpora are not in the tree (docs/testing.md). The one
