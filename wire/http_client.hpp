@@ -12,7 +12,7 @@
 #include <memory>
 #include <string>
 
-#include "codecs/codec.hpp"
+#include "wire/http_payload.hpp"
 #include "wire/http_spec.hpp"
 #include "wire/testbed.hpp"
 #include "wire/tls_config.hpp"
@@ -96,8 +96,6 @@ class HttpClient {
  private:
   std::unique_ptr<httplib::ClientImpl> make_connection();
   HttpResult fetch(const HttpSpec& spec, const std::string& path);
-  const wb::Records& expected(const HttpSpec& spec);
-  wb::Decoder& decoder(const HttpSpec& spec);
 
   const Testbed& testbed_;
   TlsConfig tls_;
@@ -106,8 +104,7 @@ class HttpClient {
   ConnectLog log_;
   bool used_ = false;  // a request went on the current connection
   std::unique_ptr<httplib::ClientImpl> conn_;
-  std::map<std::string, wb::Records> expected_;
-  std::map<std::string, std::unique_ptr<wb::Decoder>> decoders_;
+  BodyChecker checker_;
 };
 
 // The faults a server meets, each against a running HttpServer: a request
