@@ -194,8 +194,13 @@ TEST(H2, BadOptionsGetClearErrors) {
   EXPECT_EQ(error_of("--h2-streams", "0"), "--h2-streams 0: needs an integer from 1 to 100");
   EXPECT_EQ(error_of("--h2-window", "16777216"), "accepted");
   EXPECT_EQ(config.stream_window(), 16'777'216u);
+  EXPECT_EQ(config.connection_window(), 16'777'216u);  // follows the stream's
+  EXPECT_EQ(error_of("--h2-connection-window", "65535"), "accepted");
+  EXPECT_EQ(config.connection_window(), wire::kH2DefaultWindow);
   EXPECT_EQ(error_of("--h2-window", "default"), "accepted");
   EXPECT_EQ(config.stream_window(), wire::kH2DefaultWindow);
+  EXPECT_EQ(error_of("--h2-connection-window", "x"),
+            "--h2-connection-window x: is default or bytes from 65535 to 2147483647");
 }
 
 }  // namespace

@@ -237,11 +237,11 @@ void H2Client::open() {
   if (h2_.window) settings.push_back({NGHTTP2_SETTINGS_INITIAL_WINDOW_SIZE, h2_.window});
   nghttp2_submit_settings(conn_->session.get(), NGHTTP2_FLAG_NONE, settings.data(),
                           settings.size());
-  if (h2_.window) {
+  if (h2_.connection_window() > kH2DefaultWindow) {
     // The connection's window is raised by a WINDOW_UPDATE on stream 0.
     conn_->raising_window = true;
     nghttp2_session_set_local_window_size(conn_->session.get(), NGHTTP2_FLAG_NONE, 0,
-                                          static_cast<std::int32_t>(h2_.window));
+                                          static_cast<std::int32_t>(h2_.connection_window()));
   }
 }
 
@@ -297,7 +297,8 @@ std::vector<H2Result> H2Client::get(const HttpSpec& spec, int count) {
     r.h2.stream_id = id;
     r.h2.concurrent = count;
     r.h2.request_header_field_bytes = field_bytes;
-    r.h2.stream_window = r.h2.connection_window = h2_.stream_window();
+    r.h2.stream_window = h2_.stream_window();
+    r.h2.connection_window = h2_.connection_window();
   }
   auto all_closed = [&] {
     for (const auto& [id, s] : c.streams) {

@@ -12,7 +12,7 @@ std::string H2Config::stack(const TlsConfig& tls) const {
 std::string H2Config::json() const {
   return "{\"window\": " + (window ? std::to_string(window) : std::string("\"default\"")) +
          ", \"stream_window\": " + std::to_string(stream_window()) +
-         ", \"connection_window\": " + std::to_string(stream_window()) +
+         ", \"connection_window\": " + std::to_string(connection_window()) +
          ", \"streams\": " + std::to_string(streams) + "}";
 }
 
@@ -28,16 +28,17 @@ void set_h2_option(H2Config& h2, const std::string& option, const std::string& v
   };
   if (option == "--h2") {
     h2.enabled = true;
-  } else if (option == "--h2-window") {
+  } else if (option == "--h2-window" || option == "--h2-connection-window") {
+    std::uint32_t& field = option == "--h2-window" ? h2.window : h2.connection;
     if (value == "default") {
-      h2.window = 0;
+      field = 0;
       return;
     }
     try {
       // The largest window HTTP/2 allows is 2^31 - 1.
-      h2.window = static_cast<std::uint32_t>(integer(kH2DefaultWindow, 2'147'483'647));
+      field = static_cast<std::uint32_t>(integer(kH2DefaultWindow, 2'147'483'647));
     } catch (const std::invalid_argument&) {
-      throw std::invalid_argument("--h2-window " + value +
+      throw std::invalid_argument(option + " " + value +
                                   ": is default or bytes from 65535 to 2147483647");
     }
   } else if (option == "--h2-streams") {

@@ -23,11 +23,14 @@ struct H2Config {
   // bytes; otherwise SETTINGS_INITIAL_WINDOW_SIZE raises every stream's and a
   // WINDOW_UPDATE on stream 0 the connection's, to this many bytes.
   std::uint32_t window = 0;
+  // The connection's window alone (--h2-connection-window); 0 follows window.
+  std::uint32_t connection = 0;
   // Requests per batch, sent together as concurrent streams; 1 sends each
   // after the last one's answer, as HTTP/1.1 on one connection does.
   int streams = 1;
 
   std::uint32_t stream_window() const { return window ? window : kH2DefaultWindow; }
+  std::uint32_t connection_window() const { return connection ? connection : stream_window(); }
   // The stack's name: "h2+tls1.3", "h2+tls1.2" or "h2c".
   std::string stack(const TlsConfig& tls) const;
   // {"window": ..., "stream_window": ..., "streams": ...}
@@ -35,8 +38,8 @@ struct H2Config {
 };
 
 // Sets one field from its command-line option (--h2, --h2-window
-// default|BYTES, --h2-streams N); throws std::invalid_argument naming the
-// option and what it takes.
+// default|BYTES, --h2-connection-window default|BYTES, --h2-streams N); throws
+// std::invalid_argument naming the option and what it takes.
 void set_h2_option(H2Config& h2, const std::string& option, const std::string& value);
 
 }  // namespace wire

@@ -174,7 +174,13 @@ void flush(Connection& c) {
     if (n < 0)
       throw std::runtime_error(std::string("nghttp2: ") + nghttp2_strerror(static_cast<int>(n)));
     if (n > 0) out.append(reinterpret_cast<const char*>(data), static_cast<std::size_t>(n));
-    if ((n == 0 || out.size() >= kWriteChunk) && !out.empty()) {
+    // A response's HEADERS leave in a write of their own, as the HTTP/1.1
+    // server writes its head: gathered with the DATA behind them into one
+    // 16 KB TLS record, they wait for the whole record, which a cold
+    // connection's initial window cannot carry in one flight. Each call
+    // returns one frame.
+    const bool head = n >= 9 && data[3] == NGHTTP2_HEADERS;
+    if (head || ((n == 0 || out.size() >= kWriteChunk) && !out.empty())) {
       c.socket.write_all(out.data(), out.size());
       out.clear();
     }
