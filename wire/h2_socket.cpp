@@ -1,18 +1,16 @@
 #include "wire/h2_socket.hpp"
 
-#include <arpa/inet.h>
 #include <fcntl.h>
-#include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <openssl/err.h>
 #include <openssl/ssl.h>
-#include <poll.h>
 #include <sys/socket.h>
 
 #include <cerrno>
 #include <cstring>
 #include <stdexcept>
 
+#include "wire/http_client.hpp"
 #include "wire/http_server.hpp"
 #include "wire/link.hpp"
 #include "wire/tls_error.hpp"
@@ -159,26 +157,8 @@ void H2Socket::shutdown() {
 
 Fd connect_blocking(const Testbed& testbed, std::uint16_t port, std::int64_t& started_ns,
                     double& connect_ms) {
-  Fd fd = testbed.tcp_socket(Side::kClient);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_port = htons(port);
-  ::inet_pton(AF_INET, kServerAddress, &addr.sin_addr);
   started_ns = monotonic_ns();
-  if (::connect(fd.get(), reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0 &&
-      errno != EINPROGRESS) {
-    throw std::runtime_error(std::string("connect: ") + std::strerror(errno));
-  }
-  pollfd p{fd.get(), POLLOUT, 0};
-  const int timeout_ms = static_cast<int>(http_io_timeout(testbed).count());
-  int err = 0;
-  socklen_t len = sizeof err;
-  if (::poll(&p, 1, timeout_ms) != 1 ||
-      ::getsockopt(fd.get(), SOL_SOCKET, SO_ERROR, &err, &len) != 0 || err != 0) {
-    throw std::runtime_error("connect to " + std::string(kServerAddress) + ":" +
-                             std::to_string(port) + ": " +
-                             (err ? std::strerror(err) : "timed out"));
-  }
+  Fd fd = connect_raw(testbed, 0, port);
   connect_ms = static_cast<double>(monotonic_ns() - started_ns) / 1e6;
   // Blocking from here: reads and writes wait up to SO_RCVTIMEO / SO_SNDTIMEO.
   ::fcntl(fd.get(), F_SETFL, ::fcntl(fd.get(), F_GETFL) & ~O_NONBLOCK);

@@ -42,13 +42,26 @@ std::uint64_t drops(const Testbed& testbed) {
          f.stats(Direction::kServerToClient).packets_dropped;
 }
 
-// A connect() with a timeout on a non-blocking socket of the client namespace.
-Fd connect_raw(const Testbed& testbed, int rcvbuf) {
+void send_all(const Testbed& testbed, const Fd& fd, const std::string& bytes) {
+  const int timeout_ms = static_cast<int>(http_io_timeout(testbed).count());
+  std::size_t sent = 0;
+  while (sent < bytes.size()) {
+    pollfd p{fd.get(), POLLOUT, 0};
+    if (::poll(&p, 1, timeout_ms) != 1) throw std::runtime_error("send: timed out");
+    const ssize_t n = ::send(fd.get(), bytes.data() + sent, bytes.size() - sent, MSG_NOSIGNAL);
+    if (n < 0 && errno != EAGAIN) throw std::runtime_error(std::string("send: ") + strerror(errno));
+    if (n > 0) sent += static_cast<std::size_t>(n);
+  }
+}
+
+}  // namespace
+
+Fd connect_raw(const Testbed& testbed, int rcvbuf, std::uint16_t port) {
   Fd fd = testbed.tcp_socket(Side::kClient);
   if (rcvbuf > 0) ::setsockopt(fd.get(), SOL_SOCKET, SO_RCVBUF, &rcvbuf, sizeof rcvbuf);
   sockaddr_in addr{};
   addr.sin_family = AF_INET;
-  addr.sin_port = htons(kHttpPort);
+  addr.sin_port = htons(port);
   ::inet_pton(AF_INET, kServerAddress, &addr.sin_addr);
   if (::connect(fd.get(), reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0 &&
       errno != EINPROGRESS) {
@@ -64,20 +77,6 @@ Fd connect_raw(const Testbed& testbed, int rcvbuf) {
   }
   return fd;
 }
-
-void send_all(const Testbed& testbed, const Fd& fd, const std::string& bytes) {
-  const int timeout_ms = static_cast<int>(http_io_timeout(testbed).count());
-  std::size_t sent = 0;
-  while (sent < bytes.size()) {
-    pollfd p{fd.get(), POLLOUT, 0};
-    if (::poll(&p, 1, timeout_ms) != 1) throw std::runtime_error("send: timed out");
-    const ssize_t n = ::send(fd.get(), bytes.data() + sent, bytes.size() - sent, MSG_NOSIGNAL);
-    if (n < 0 && errno != EAGAIN) throw std::runtime_error(std::string("send: ") + strerror(errno));
-    if (n > 0) sent += static_cast<std::size_t>(n);
-  }
-}
-
-}  // namespace
 
 // cpp-httplib's client (plain or TLS) with the connect timed: it opens
 // connections itself (on the first request and after the server closed one),

@@ -107,6 +107,11 @@ class HttpClient {
   BodyChecker checker_;
 };
 
+// A connect() with a timeout from a non-blocking socket of the client
+// namespace to the server's port (a receive buffer of rcvbuf bytes when > 0).
+// Throws std::runtime_error.
+Fd connect_raw(const Testbed& testbed, int rcvbuf, std::uint16_t port = kHttpPort);
+
 // The faults a server meets, each against a running HttpServer: a request
 // line that is not HTTP (returns the status line of the answer, or the
 // error), and a client that sends a request for spec and stops reading for
