@@ -9,7 +9,7 @@ JOBS="${WIREBENCH_JOBS:-$(nproc 2>/dev/null || echo 2)}"
 PACKAGES=(build-essential cmake pkg-config git libbenchmark-dev libbenchmark-tools googletest libgtest-dev
   rapidjson-dev nlohmann-json3-dev libsimdjson-dev libpugixml-dev libxml2-dev libxerces-c-dev
   libexpat1-dev librapidxml-dev libboost-json1.81-dev libtinyxml2-dev libmxml-dev libpoco-dev
-  zlib1g-dev libbrotli-dev libzstd-dev liblz4-dev libcpp-httplib-dev libssl-dev
+  zlib1g-dev libbrotli-dev libzstd-dev liblz4-dev libcpp-httplib-dev libssl-dev libnghttp2-dev
   libprotobuf-dev protobuf-compiler libprotobuf-c-dev protobuf-c-compiler
   libflatbuffers-dev flatbuffers-compiler flatbuffers-compiler-dev libcapnp-dev capnproto
   libmpack-dev libcbor-dev libbson-dev libthrift-dev thrift-compiler libavro-dev

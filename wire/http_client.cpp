@@ -14,9 +14,6 @@
 #include <stdexcept>
 #include <thread>
 
-#include "codecs/compress/compressor.hpp"
-#include "codecs/registry.hpp"
-#include "generators/record_diff.hpp"
 #include "wire/http_server.hpp"
 #include "wire/link.hpp"
 #include "wire/tls_handshake.hpp"
@@ -45,13 +42,26 @@ std::uint64_t drops(const Testbed& testbed) {
          f.stats(Direction::kServerToClient).packets_dropped;
 }
 
-// A connect() with a timeout on a non-blocking socket of the client namespace.
-Fd connect_raw(const Testbed& testbed, int rcvbuf) {
+void send_all(const Testbed& testbed, const Fd& fd, const std::string& bytes) {
+  const int timeout_ms = static_cast<int>(http_io_timeout(testbed).count());
+  std::size_t sent = 0;
+  while (sent < bytes.size()) {
+    pollfd p{fd.get(), POLLOUT, 0};
+    if (::poll(&p, 1, timeout_ms) != 1) throw std::runtime_error("send: timed out");
+    const ssize_t n = ::send(fd.get(), bytes.data() + sent, bytes.size() - sent, MSG_NOSIGNAL);
+    if (n < 0 && errno != EAGAIN) throw std::runtime_error(std::string("send: ") + strerror(errno));
+    if (n > 0) sent += static_cast<std::size_t>(n);
+  }
+}
+
+}  // namespace
+
+Fd connect_raw(const Testbed& testbed, int rcvbuf, std::uint16_t port) {
   Fd fd = testbed.tcp_socket(Side::kClient);
   if (rcvbuf > 0) ::setsockopt(fd.get(), SOL_SOCKET, SO_RCVBUF, &rcvbuf, sizeof rcvbuf);
   sockaddr_in addr{};
   addr.sin_family = AF_INET;
-  addr.sin_port = htons(kHttpPort);
+  addr.sin_port = htons(port);
   ::inet_pton(AF_INET, kServerAddress, &addr.sin_addr);
   if (::connect(fd.get(), reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0 &&
       errno != EINPROGRESS) {
@@ -67,20 +77,6 @@ Fd connect_raw(const Testbed& testbed, int rcvbuf) {
   }
   return fd;
 }
-
-void send_all(const Testbed& testbed, const Fd& fd, const std::string& bytes) {
-  const int timeout_ms = static_cast<int>(http_io_timeout(testbed).count());
-  std::size_t sent = 0;
-  while (sent < bytes.size()) {
-    pollfd p{fd.get(), POLLOUT, 0};
-    if (::poll(&p, 1, timeout_ms) != 1) throw std::runtime_error("send: timed out");
-    const ssize_t n = ::send(fd.get(), bytes.data() + sent, bytes.size() - sent, MSG_NOSIGNAL);
-    if (n < 0 && errno != EAGAIN) throw std::runtime_error(std::string("send: ") + strerror(errno));
-    if (n > 0) sent += static_cast<std::size_t>(n);
-  }
-}
-
-}  // namespace
 
 // cpp-httplib's client (plain or TLS) with the connect timed: it opens
 // connections itself (on the first request and after the server closed one),
@@ -163,26 +159,6 @@ HttpClient::~HttpClient() = default;
 void HttpClient::close() {
   conn_->stop();  // close_notify first over TLS
   used_ = false;
-}
-
-const wb::Records& HttpClient::expected(const HttpSpec& spec) {
-  const std::string key = spec.dataset + "/" + std::to_string(spec.rows) + "/" +
-                          std::to_string(spec.seed) + "/" + std::to_string(spec.skip) + "/" +
-                          std::to_string(spec.page_rows());
-  auto it = expected_.find(key);
-  if (it == expected_.end()) it = expected_.emplace(key, page_records(spec)).first;
-  return it->second;
-}
-
-wb::Decoder& HttpClient::decoder(const HttpSpec& spec) {
-  const std::string key = spec.format + "/" + spec.decoder;
-  auto it = decoders_.find(key);
-  if (it == decoders_.end()) {
-    const wb::CodecEntry* entry = wb::find_codec(spec.format, wb::Role::decode, spec.decoder);
-    if (!entry) throw std::invalid_argument("no " + spec.format + " decoder " + spec.decoder);
-    it = decoders_.emplace(key, entry->make_decoder()).first;
-  }
-  return *it->second;
 }
 
 HttpResult HttpClient::get(const HttpSpec& spec) {
@@ -278,59 +254,8 @@ HttpResult HttpClient::fetch(const HttpSpec& spec, const std::string& path) {
     r.server_first_flight_sent =
         std::strtoull(res->get_header_value("X-Wb-Tls-Server-First-Flight").c_str(), nullptr, 10);
   }
-  r.content_type = res->get_header_value("Content-Type");
-  if (r.content_type != content_type(spec.format)) {
-    r.error = "Content-Type is '" + r.content_type + "', the " + spec.format + " media type is '" +
-              content_type(spec.format) + "'";
-    return r;
-  }
-  const std::string coding = res->get_header_value("Content-Encoding");
-  const std::string want_coding = spec.encoding == "identity" ? "" : spec.encoding;
-  if (coding != want_coding) {
-    r.error = "Content-Encoding is '" + coding + "', asked for " + spec.encoding;
-    return r;
-  }
-  try {
-    std::string raw;
-    const std::string* payload = &body;
-    if (!coding.empty()) {
-      std::unique_ptr<wb::Compressor> c;
-      for (const auto& entry : wb::compressors()) {
-        if (entry.name == coding) c = entry.make();
-      }
-      const std::int64_t t0 = monotonic_ns();
-      c->decompress(body, raw);
-      r.decompress_ms = ms_between(t0, monotonic_ns());
-      payload = &raw;
-    }
-    r.raw_bytes = payload->size();
-    // The decoders read up to kInputPadding bytes past the end: the copy
-    // that gives them room is not timed (a client would read into such a
-    // buffer in the first place).
-    const std::string input = wb::padded_copy(*payload);
-    const wb::Records& want = expected(spec);
-    wb::Records got = wb::empty_records(wb::dataset_of(want));
-    wb::Decoder& d = decoder(spec);
-    const std::int64_t t0 = monotonic_ns();
-    d.decode(std::string_view(input.data(), payload->size()), got);
-    r.decode_ms = ms_between(t0, monotonic_ns());
-    r.rows = static_cast<int>(std::visit([](const auto& v) { return v.size(); }, got));
-    const bool exact = wb::find_codec(spec.format, wb::Role::decode, spec.decoder)->exact;
-    r.next_link = d.page().next_link;
-    if (auto diff = wb::first_difference(
-            want, got, exact ? wb::DoubleMatch::identical : wb::DoubleMatch::close)) {
-      r.error = "decoded rows differ from the dataset: " + *diff;
-    } else if (r.next_link != spec.next_link()) {
-      r.error = "the decoder read the next link '" + r.next_link + "', the server wrote '" +
-                spec.next_link() + "'";
-    } else {
-      r.checked = true;
-    }
-  } catch (const wb::DecodeError& e) {
-    r.error = e.describe();
-  } catch (const std::exception& e) {
-    r.error = e.what();
-  }
+  checker_.check(spec, res->get_header_value("Content-Type"),
+                 res->get_header_value("Content-Encoding"), body, r);
   r.total_ms = r.last_byte_ms + r.decompress_ms + r.decode_ms;
   return r;
 }

@@ -12,7 +12,7 @@
 #include <memory>
 #include <string>
 
-#include "codecs/codec.hpp"
+#include "wire/http_payload.hpp"
 #include "wire/http_spec.hpp"
 #include "wire/testbed.hpp"
 #include "wire/tls_config.hpp"
@@ -96,8 +96,6 @@ class HttpClient {
  private:
   std::unique_ptr<httplib::ClientImpl> make_connection();
   HttpResult fetch(const HttpSpec& spec, const std::string& path);
-  const wb::Records& expected(const HttpSpec& spec);
-  wb::Decoder& decoder(const HttpSpec& spec);
 
   const Testbed& testbed_;
   TlsConfig tls_;
@@ -106,9 +104,13 @@ class HttpClient {
   ConnectLog log_;
   bool used_ = false;  // a request went on the current connection
   std::unique_ptr<httplib::ClientImpl> conn_;
-  std::map<std::string, wb::Records> expected_;
-  std::map<std::string, std::unique_ptr<wb::Decoder>> decoders_;
+  BodyChecker checker_;
 };
+
+// A connect() with a timeout from a non-blocking socket of the client
+// namespace to the server's port (a receive buffer of rcvbuf bytes when > 0).
+// Throws std::runtime_error.
+Fd connect_raw(const Testbed& testbed, int rcvbuf, std::uint16_t port = kHttpPort);
 
 // The faults a server meets, each against a running HttpServer: a request
 // line that is not HTTP (returns the status line of the answer, or the

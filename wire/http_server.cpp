@@ -15,8 +15,7 @@
 #include <functional>
 #include <stdexcept>
 
-#include "codecs/compress/compressor.hpp"
-#include "codecs/registry.hpp"
+#include "wire/http_payload.hpp"
 #include "wire/link.hpp"
 #include "wire/netns.hpp"
 #include "wire/tls_handshake.hpp"
@@ -64,13 +63,6 @@ std::string ms_text(std::int64_t ns) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.3f", static_cast<double>(ns) / 1e6);
   return buf;
-}
-
-std::unique_ptr<wb::Compressor> make_compressor(const std::string& name) {
-  for (const auto& c : wb::compressors()) {
-    if (c.name == name) return c.make();
-  }
-  throw std::invalid_argument("no compressor " + name);
 }
 
 // Bytes per write into the socket: small enough that a fault or a stalled
@@ -203,21 +195,6 @@ std::string HttpServer::congestion_of(int client_port) {
   return congestion_[client_port] = found;
 }
 
-std::shared_ptr<const wb::Records> HttpServer::records_for(const HttpSpec& spec) {
-  const std::string key = spec.dataset + "/" + std::to_string(spec.rows) + "/" +
-                          std::to_string(spec.seed) + "/" + std::to_string(spec.skip) + "/" +
-                          std::to_string(spec.page_rows());
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (auto it = cache_.find(key); it != cache_.end()) return it->second;
-  }
-  // The rows a service would read from its store: made once, outside the
-  // timed encode.
-  auto records = std::make_shared<const wb::Records>(page_records(spec));
-  std::lock_guard<std::mutex> lock(mutex_);
-  return cache_.emplace(key, std::move(records)).first->second;
-}
-
 void HttpServer::handle(const httplib::Request& req, httplib::Response& res) {
   HttpSpec spec;
   try {
@@ -238,25 +215,12 @@ void HttpServer::handle(const httplib::Request& req, httplib::Response& res) {
   std::int64_t encode_ns = 0, compress_ns = 0;
   std::size_t raw_bytes = 0;
   try {
-    const auto records = records_for(spec);
-    auto encoder = wb::find_codec(spec.format, wb::Role::encode, spec.encoder)->make_encoder();
-    std::string raw;
-    wb::FeedPage page;
-    page.next_link = spec.next_link();
-    const std::int64_t t0 = monotonic_ns();
-    encoder->encode_page(*records, page, raw);
-    const std::int64_t t1 = monotonic_ns();
-    encode_ns = t1 - t0;
-    raw_bytes = raw.size();
-    if (spec.encoding == "identity") {
-      *body = std::move(raw);
-    } else {
-      auto compressor = make_compressor(spec.encoding);
-      const std::int64_t t2 = monotonic_ns();
-      compressor->compress(raw, *body);
-      compress_ns = monotonic_ns() - t2;
-      res.set_header("Content-Encoding", spec.encoding);
-    }
+    EncodedBody encoded = encode_body(spec, *pages_.records_for(spec));
+    encode_ns = encoded.encode_ns;
+    compress_ns = encoded.compress_ns;
+    raw_bytes = encoded.raw_bytes;
+    if (!encoded.coding.empty()) res.set_header("Content-Encoding", encoded.coding);
+    *body = std::move(encoded.body);
   } catch (const std::exception& e) {
     res.status = 500;
     res.set_content(std::string("encode failed: ") + e.what() + "\n", "text/plain");

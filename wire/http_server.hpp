@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "generators/model.hpp"
+#include "wire/http_payload.hpp"
 #include "wire/http_spec.hpp"
 #include "wire/testbed.hpp"
 #include "wire/tls_config.hpp"
@@ -67,16 +68,15 @@ class HttpServer {
 
  private:
   void handle(const httplib::Request& req, httplib::Response& res);
-  std::shared_ptr<const wb::Records> records_for(const HttpSpec& spec);
   void add_error(std::string line);
   std::string congestion_of(int client_port);
 
   std::unique_ptr<httplib::Server> server_;
   std::chrono::milliseconds timeout_;
   bool tls_ = false;
-  std::mutex mutex_;                       // guards cache_, congestion_ and errors_
+  std::mutex mutex_;                       // guards congestion_ and errors_
   std::map<int, std::string> congestion_;  // by the client's port
-  std::map<std::string, std::shared_ptr<const wb::Records>> cache_;
+  PageStore pages_;
   std::vector<std::string> errors_;
   std::thread thread_;
 };

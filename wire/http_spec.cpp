@@ -126,21 +126,30 @@ void apply_params(HttpSpec& spec, const std::multimap<std::string, std::string>&
   }
 }
 
+std::multimap<std::string, std::string> parse_query(const std::string& query) {
+  std::multimap<std::string, std::string> params;
+  for (std::size_t at = 0; at <= query.size();) {
+    std::size_t amp = query.find('&', at);
+    if (amp == std::string::npos) amp = query.size();
+    const std::string item = query.substr(at, amp - at);
+    const std::size_t eq = item.find('=');
+    if (eq == std::string::npos) throw std::invalid_argument(item);
+    params.emplace(item.substr(0, eq), item.substr(eq + 1));
+    at = amp + 1;
+  }
+  return params;
+}
+
 PageLink parse_next_link(const HttpSpec& base, const std::string& link) {
   const std::string origin = service_origin();
   if (link.rfind(origin + "/rows?", 0) != 0)
     throw std::invalid_argument("next link " + link + ": not a page of this service");
   PageLink out{link.substr(origin.size()), base};
   std::multimap<std::string, std::string> params;
-  const std::string query = link.substr(origin.size() + 6);
-  for (std::size_t at = 0; at <= query.size();) {
-    std::size_t amp = query.find('&', at);
-    if (amp == std::string::npos) amp = query.size();
-    const std::string item = query.substr(at, amp - at);
-    const std::size_t eq = item.find('=');
-    if (eq == std::string::npos) throw std::invalid_argument("next link " + link + ": " + item);
-    params.emplace(item.substr(0, eq), item.substr(eq + 1));
-    at = amp + 1;
+  try {
+    params = parse_query(link.substr(origin.size() + 6));
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument("next link " + link + ": " + e.what());
   }
   out.spec.challenge = false;
   out.spec.fault.clear();

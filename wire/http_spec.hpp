@@ -59,6 +59,10 @@ HttpSpec parse_http_spec(const std::string& text);
 // std::invalid_argument as above.
 void apply_params(HttpSpec& spec, const std::multimap<std::string, std::string>& params);
 
+// The KEY=VALUE items of a query ("a=1&b=2", no '?'); throws
+// std::invalid_argument with an item that has no '='.
+std::multimap<std::string, std::string> parse_query(const std::string& query);
+
 // The path and query of a next link the server gave ("/rows?..."), and the
 // page it asks for: base (the client's decoder and calls) with the query's
 // fields. Throws std::invalid_argument for a link off this service.

@@ -17,6 +17,8 @@
 #include <thread>
 #include <vector>
 
+#include "wire/h2_client.hpp"
+#include "wire/h2_config.hpp"
 #include "wire/http_spec.hpp"
 #include "wire/netns.hpp"
 #include "wire/progress.hpp"
@@ -92,6 +94,8 @@ int main(int argc, char** argv) {
   std::optional<wire::HttpSpec> http;
   wire::TlsConfig tls;
   bool tls_options = false;  // any --tls* option given
+  wire::H2Config h2;
+  bool h2_options = false;  // any --h2* option given
   std::string scenario;
   std::vector<std::uint64_t> transfers;
   std::uint64_t cold = 1, warm = 0;
@@ -146,6 +150,14 @@ int main(int argc, char** argv) {
           usage_error(e.what());
         }
       }
+    } else if (arg.rfind("--h2", 0) == 0) {
+      h2_options = true;
+      const char* v = arg == "--h2" ? "" : value();
+      try {
+        wire::set_h2_option(h2, arg, v);
+      } catch (const std::invalid_argument& e) {
+        usage_error(e.what());
+      }
     } else if (arg == "--scenario") {
       scenario = value();
     } else if (arg == "--check") {
@@ -170,6 +182,8 @@ int main(int argc, char** argv) {
   if (scenario == "list") return wire::run_scenario(scenario, config);
   if (tls_options && !http) usage_error("the --tls options go with --http SPEC");
   if (tls_options && !tls.enabled()) usage_error("the --tls-* options need --tls 1.3 or 1.2");
+  if (h2_options && (!http || !h2.enabled))
+    usage_error("the --h2-* options go with --http SPEC --h2");
   // Resumption happens on a new connection: each request opens one.
   if (tls.resume) http->reconnect = true;
   if (!check && transfers.empty() && !http && scenario.empty()) {
@@ -245,7 +259,8 @@ int main(int argc, char** argv) {
       }
       if (warm > 0) pause_ns(gap);  // the closed warm connection's FINs, before the next size
     }
-    const bool http_ok = !http || wire::run_http(testbed, *http, tls);
+    const bool http_ok = !http || (h2.enabled ? wire::run_h2(testbed, *http, tls, h2)
+                                              : wire::run_http(testbed, *http, tls));
     if (std::string e = testbed.forwarder().error(); !e.empty()) {
       throw std::runtime_error("the forwarder stopped: " + e);
     }
