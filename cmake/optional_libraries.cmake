@@ -122,5 +122,7 @@ wb_optional(LZ4 "lz4" TARGET wb_lz4 SOURCES codecs/compress/lz4.cpp)
 wb_optional(SNAPPY "snappy" TARGET wb_snappy SOURCES codecs/compress/snappy.cpp)
 # The measured wire's HTTP/2 (found in wire/CMakeLists.txt; --h2 says when it is out).
 wb_optional(NGHTTP2 "nghttp2" SOURCES tests/h2_test.cpp)
+# The measured wire's gRPC (found in wire/CMakeLists.txt; --grpc says when it is out).
+wb_optional(GRPC "grpc" SOURCES tests/grpc_test.cpp)
 # For the result file's context (benchmarks/build_info.hpp.in).
 list(JOIN WB_LEFT_OUT ", " WB_LEFT_OUT_TEXT)

@@ -17,6 +17,7 @@
 #include <thread>
 #include <vector>
 
+#include "wire/grpc_call.hpp"
 #include "wire/h2_client.hpp"
 #include "wire/h2_config.hpp"
 #include "wire/http_spec.hpp"
@@ -96,6 +97,8 @@ int main(int argc, char** argv) {
   bool tls_options = false;  // any --tls* option given
   wire::H2Config h2;
   bool h2_options = false;  // any --h2* option given
+  wire::GrpcConfig grpc;
+  bool grpc_options = false, tls_cipher = false;  // any --grpc* option; --tls-cipher
   std::string scenario;
   std::vector<std::uint64_t> transfers;
   std::uint64_t cold = 1, warm = 0;
@@ -140,6 +143,7 @@ int main(int argc, char** argv) {
       }
     } else if (arg.rfind("--tls", 0) == 0) {
       tls_options = true;
+      tls_cipher = tls_cipher || arg == "--tls-cipher";
       if (arg == "--tls-resume") {
         tls.resume = true;
       } else {
@@ -155,6 +159,14 @@ int main(int argc, char** argv) {
       const char* v = arg == "--h2" ? "" : value();
       try {
         wire::set_h2_option(h2, arg, v);
+      } catch (const std::invalid_argument& e) {
+        usage_error(e.what());
+      }
+    } else if (arg.rfind("--grpc", 0) == 0) {
+      grpc_options = true;
+      const char* v = arg == "--grpc" ? "" : value();
+      try {
+        wire::set_grpc_option(grpc, arg, v);
       } catch (const std::invalid_argument& e) {
         usage_error(e.what());
       }
@@ -184,6 +196,16 @@ int main(int argc, char** argv) {
   if (tls_options && !tls.enabled()) usage_error("the --tls-* options need --tls 1.3 or 1.2");
   if (h2_options && (!http || !h2.enabled))
     usage_error("the --h2-* options go with --http SPEC --h2");
+  if (grpc_options) {
+    if (!http || !grpc.enabled) usage_error("the --grpc-* options go with --http SPEC --grpc");
+    if (h2.enabled) usage_error("--grpc and --h2 are two stacks: give one");
+    try {
+      wire::check_grpc_tls(tls, tls_cipher);
+      wire::check_grpc_spec(*http);
+    } catch (const std::invalid_argument& e) {
+      usage_error(e.what());
+    }
+  }
   // Resumption happens on a new connection: each request opens one.
   if (tls.resume) http->reconnect = true;
   if (!check && transfers.empty() && !http && scenario.empty()) {
@@ -259,8 +281,9 @@ int main(int argc, char** argv) {
       }
       if (warm > 0) pause_ns(gap);  // the closed warm connection's FINs, before the next size
     }
-    const bool http_ok = !http || (h2.enabled ? wire::run_h2(testbed, *http, tls, h2)
-                                              : wire::run_http(testbed, *http, tls));
+    const bool http_ok = !http || (grpc.enabled ? wire::run_grpc(testbed, *http, tls, grpc)
+                                   : h2.enabled ? wire::run_h2(testbed, *http, tls, h2)
+                                                : wire::run_http(testbed, *http, tls));
     if (std::string e = testbed.forwarder().error(); !e.empty()) {
       throw std::runtime_error("the forwarder stopped: " + e);
     }

@@ -1,6 +1,8 @@
 #include "wire/tls_pki.hpp"
 
+#include <openssl/bio.h>
 #include <openssl/evp.h>
+#include <openssl/pem.h>
 #include <openssl/rsa.h>
 #include <openssl/ssl.h>
 #include <openssl/x509.h>
@@ -136,6 +138,43 @@ std::vector<std::size_t> TestPki::sent_der_bytes() const {
     sizes.push_back(static_cast<std::size_t>(i2d_X509(issued->cert, nullptr)));
   }
   return sizes;
+}
+
+namespace {
+
+// What write does to a memory BIO, as text.
+template <class Write>
+std::string pem(const char* what, Write write) {
+  BIO* bio = BIO_new(BIO_s_mem());
+  if (!bio || write(bio) != 1) {
+    BIO_free(bio);
+    throw_openssl_error("test CA", what);
+  }
+  char* data = nullptr;
+  const long n = BIO_get_mem_data(bio, &data);
+  std::string out(data, static_cast<std::size_t>(n));
+  BIO_free(bio);
+  return out;
+}
+
+}  // namespace
+
+std::string TestPki::chain_pem() const {
+  std::string out;
+  for (const auto& issued : chain_) {
+    out += pem("PEM certificate", [&](BIO* b) { return PEM_write_bio_X509(b, issued->cert); });
+  }
+  return out;
+}
+
+std::string TestPki::key_pem() const {
+  return pem("PEM key", [&](BIO* b) {
+    return PEM_write_bio_PrivateKey(b, chain_.front()->key, nullptr, nullptr, 0, nullptr, nullptr);
+  });
+}
+
+std::string TestPki::root_pem() const {
+  return pem("PEM root", [&](BIO* b) { return PEM_write_bio_X509(b, root_->cert); });
 }
 
 }  // namespace wire

@@ -37,6 +37,12 @@ class TestPki {
   X509_STORE* trust_store() const;
   // DER bytes of the certificates the server sends, leaf first.
   std::vector<std::size_t> sent_der_bytes() const;
+  // PEM, for a library that takes its credentials so (gRPC): the
+  // certificates the server sends (leaf first), the leaf's key, and the root
+  // a client trusts. Throws std::runtime_error.
+  std::string chain_pem() const;
+  std::string key_pem() const;
+  std::string root_pem() const;
 
   struct Issued;  // a certificate and its key (tls_pki.cpp)
 
