@@ -10,6 +10,7 @@ PACKAGES=(build-essential cmake pkg-config git libbenchmark-dev libbenchmark-too
   rapidjson-dev nlohmann-json3-dev libsimdjson-dev libpugixml-dev libxml2-dev libxerces-c-dev
   libexpat1-dev librapidxml-dev libboost-json1.81-dev libtinyxml2-dev libmxml-dev libpoco-dev
   zlib1g-dev libbrotli-dev libzstd-dev liblz4-dev libcpp-httplib-dev libssl-dev libnghttp2-dev
+  libgrpc++-dev protobuf-compiler-grpc
   libprotobuf-dev protobuf-compiler libprotobuf-c-dev protobuf-c-compiler
   libflatbuffers-dev flatbuffers-compiler flatbuffers-compiler-dev libcapnp-dev capnproto
   libmpack-dev libcbor-dev libbson-dev libthrift-dev thrift-compiler libavro-dev

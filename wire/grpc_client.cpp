@@ -173,7 +173,7 @@ void run_client(MessagePipe& pipe, const std::string& root_pem, const std::strin
     try {
       message = pipe.receive(std::numeric_limits<int>::max());
     } catch (const std::runtime_error&) {
-      return;  // the parent closed the pipe
+      ::_exit(0);  // the parent closed the pipe: the sockets end with the process
     }
     if (message == "close") {
       caller.close();
