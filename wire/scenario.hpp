@@ -27,8 +27,10 @@ namespace wire {
 // service) after a passed self-check; prints the context and check lines.
 class ScenarioBed {
  public:
-  // Throws std::runtime_error when the self-check fails three times.
-  ScenarioBed(const std::string& scenario, const TestbedConfig& config);
+  // Throws std::runtime_error when the self-check fails three times. The
+  // HTTP service runs over TLS when tls is enabled, with pki's chain.
+  ScenarioBed(const std::string& scenario, const TestbedConfig& config, const TlsConfig& tls = {},
+              const TestPki* pki = nullptr);
   Testbed& testbed() { return *testbed_; }
   HttpServer& http() { return *http_; }
   // Prints the server's errors as "http_server_error" lines; returns them.
@@ -82,5 +84,6 @@ int run_faults(const TestbedConfig& config);
 int run_poc(const TestbedConfig& config);
 int run_sappi(const TestbedConfig& config);
 int run_sap_gateway(const TestbedConfig& config);
+int run_grpc_vs_rest(const TestbedConfig& config);
 
 }  // namespace wire

@@ -1,7 +1,7 @@
 """A run of `wirebench_wire --scenario NAME`, kept as one result file.
 
 The executable prints JSON lines on stdout (a "context" line, "check" lines of the emulator's
-self-check, one "http_request" line per call, "scenario_result" lines per series, and lines of
+self-check, one "http_request" (or "grpc_call") line per call, "scenario_result" lines per series, and lines of
 a scenario's own kinds) and its progress on stderr. This module runs it, passes stderr
 through, keeps stdout's lines and turns them into a results/<stamp>-<machine>-<commit>-
 <NAME>-scenario.json, written atomically under a name that no other file has.
@@ -29,7 +29,8 @@ VALUE_OPTIONS = ("--rate-mbps", "--rtt-ms", "--queue-bytes", "--congestion", "--
 # How much of stderr a failed run keeps: its last lines say why it failed.
 STDERR_TAIL = 20
 # Line types that have a list of their own in the file; every other line goes to "other".
-LISTS = {"check": "checks", "scenario_result": "results", "http_request": "requests"}
+LISTS = {"check": "checks", "scenario_result": "results", "http_request": "requests",
+         "grpc_call": "requests"}
 
 
 def scenario_name(args):
