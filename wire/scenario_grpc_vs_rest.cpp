@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <stdexcept>
 #include <thread>
 
 #include "wire/grpc_call.hpp"
@@ -36,7 +37,7 @@ struct Profile {
   const char* name;
   double rate_mbps, rtt_ms;
 };
-constexpr Profile kProfiles[] = {{"lan", 1000, 0.5}, {"wan", 100, 40}, {"mobile", 5, 120}};
+constexpr Profile kProfiles[] = {{"wan", 100, 40}, {"mobile", 5, 120}, {"lan", 1000, 0.5}};
 
 struct Page {
   const char* dataset;
@@ -290,7 +291,18 @@ int run_grpc_vs_rest(const TestbedConfig& base) {
   const TestPki pki(tls, kTlsHost);
   std::fprintf(stderr, "wirebench_wire: %s: gRPC %s\n", kName, grpc_version().c_str());
   int failed = 0;
-  for (const Profile& p : kProfiles) failed += run_profile(base, p, tls, pki);
+  for (const Profile& p : kProfiles) {
+    // A link whose self-check fails (lan's 1 Gbit/s asks most of a loaded
+    // host) is left out, saying why; the others still run.
+    try {
+      failed += run_profile(base, p, tls, pki);
+    } catch (const std::runtime_error& e) {
+      std::printf("{\"type\": \"link_left_out\", \"link\": \"%s\", \"why\": %s}\n", p.name,
+                  json_string(e.what()).c_str());
+      std::fprintf(stderr, "wirebench_wire: %s: %s left out: %s\n", kName, p.name, e.what());
+      ++failed;
+    }
+  }
   std::fflush(stdout);
   return failed ? 1 : 0;
 }
