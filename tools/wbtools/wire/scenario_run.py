@@ -2,9 +2,9 @@
 
 The executable prints JSON lines on stdout (a "context" line, "check" lines of the emulator's
 self-check, one "http_request" or "grpc_call" line per call, "scenario_result" lines per
-series, and lines of a scenario's own kinds) and its progress on stderr. This module runs it, passes stderr
-through, keeps stdout's lines and turns them into a results/<stamp>-<machine>-<commit>-
-<NAME>-scenario.json, written atomically under a name that no other file has.
+series, and lines of a scenario's own kinds) and its progress on stderr. This module runs it,
+passes stderr through, keeps stdout's lines and turns them into a results/<stamp>-<machine>-
+<commit>-<NAME>-scenario.json, written atomically under a name that no other file has.
 """
 
 import collections
