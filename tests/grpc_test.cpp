@@ -2,7 +2,8 @@
 // decodes and checks its rows, and the link carries it (its bytes each way);
 // a second call on the kept-alive channel with gzip carries fewer bytes than
 // the message; a client that asks for another host name fails the handshake
-// with a clear error; bad option values get one clear error each. Asserts
+// with a clear error; bad option values get one clear error each; a result
+// survives its line from the client process to the parent. Asserts
 // what the calls are, never how long they took. Needs root and /dev/net/tun;
 // skipped otherwise.
 
@@ -118,6 +119,32 @@ TEST(Grpc, BadOptionsGetOneClearError) {
             std::string::npos);
   wire::HttpSpec good = page("message", 10);
   EXPECT_EQ(refusal([&] { wire::check_grpc_spec(good); }), "nothing thrown");
+}
+
+// The client process sends its results to the parent as one line each.
+TEST(Grpc, ResultLineRoundTrips) {
+  wire::GrpcResult r;
+  r.new_channel = true;
+  r.connect_ms = 125.875;
+  r.first_byte_ms = 168.25;
+  r.last_byte_ms = 168.5;
+  r.convert_ms = 0.003;
+  r.total_ms = 168.503;
+  r.server_encode_ms = 0.031;
+  r.message_bytes = 2417;
+  r.rows = 100;
+  r.compression = "gzip";
+  r.error = "first line\nsecond line";
+  const wire::GrpcResult back = wire::GrpcResult::parse(r.serialize());
+  EXPECT_TRUE(back.new_channel);
+  EXPECT_EQ(back.connect_ms, r.connect_ms);
+  EXPECT_EQ(back.total_ms, r.total_ms);
+  EXPECT_EQ(back.message_bytes, 2417u);
+  EXPECT_EQ(back.rows, 100);
+  EXPECT_FALSE(back.checked);
+  EXPECT_EQ(back.compression, "gzip");
+  EXPECT_EQ(back.error, "first line second line");
+  EXPECT_THROW(wire::GrpcResult::parse("not a result"), std::runtime_error);
 }
 
 }  // namespace
