@@ -135,6 +135,14 @@ ChildProcess::ChildProcess(std::string name, const std::string& ns,
   pipe_ = std::make_unique<MessagePipe>(std::move(to_parent_r), std::move(to_child_w));
 }
 
+std::string ChildProcess::receive(int timeout_ms) {
+  try {
+    return pipe_->receive(timeout_ms);
+  } catch (const std::runtime_error& e) {
+    throw std::runtime_error(name_ + ": " + e.what());
+  }
+}
+
 ChildProcess::~ChildProcess() {
   pipe_.reset();  // end of stream: the child ends
   for (int i = 0; i < 500; ++i) {

@@ -39,7 +39,9 @@ class MessagePipe {
 class ChildProcess {
  public:
   // Forks. The child closes every inherited descriptor but its pipes, dies
-  // with its parent, enters namespace ns, runs body and exits (status 0),
+  // with the thread that made it (PR_SET_PDEATHSIG follows the thread, so
+  // make it from one that outlives it), enters namespace ns, runs body and
+  // exits (status 0),
   // or sends body's exception as an error message and exits with 1. It never
   // returns into the parent's code: the parent's objects (the namespaces,
   // the link) are the parent's to tear down. name says who it is in errors.
@@ -49,7 +51,9 @@ class ChildProcess {
   ChildProcess(const ChildProcess&) = delete;
   ChildProcess& operator=(const ChildProcess&) = delete;
 
-  MessagePipe& pipe() { return *pipe_; }
+  void send(const std::string& message) { pipe_->send(message); }
+  // MessagePipe::receive, its errors naming the child.
+  std::string receive(int timeout_ms);
   const std::string& name() const { return name_; }
 
  private:

@@ -215,19 +215,19 @@ GrpcClient::~GrpcClient() = default;
 GrpcResult GrpcClient::call(const HttpSpec& spec, const GrpcConfig& grpc, bool new_channel) {
   HttpSpec checked = spec;
   check_grpc_spec(checked);
-  MessagePipe& pipe = child_->pipe();
   new_channel = new_channel || !open_;
   if (new_channel && open_) {
-    pipe.send("close");
-    pipe.receive(kAnswerMs);
+    child_->send("close");
+    child_->receive(kAnswerMs);
     // The closed connection's GOAWAY and FINs clear the link first.
     const double gap_ms = 2 * testbed_.config().rtt_ms + 1;
     std::this_thread::sleep_for(std::chrono::microseconds(static_cast<long>(gap_ms * 1e3)));
   }
   const LinkBytes before = link_bytes(testbed_);
   const std::uint64_t drops = testbed_.link_drops();
-  pipe.send("call " + std::to_string(new_channel) + " " + grpc.compression + " " + checked.query());
-  GrpcResult r = GrpcResult::parse(pipe.receive(kAnswerMs));
+  child_->send("call " + std::to_string(new_channel) + " " + grpc.compression + " " +
+               checked.query());
+  GrpcResult r = GrpcResult::parse(child_->receive(kAnswerMs));
   const LinkBytes after = link_bytes(testbed_);
   r.link_up_bytes = after.up - before.up;
   r.link_down_bytes = after.down - before.down;
