@@ -6,7 +6,9 @@
 #include <simdjson.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <string_view>
+#include <type_traits>
 
 #include "codecs/json/adapters/simdjson_ondemand_input.hpp"
 #include "generators/text.hpp"
@@ -82,6 +84,68 @@ inline std::size_t ondemand_visit(od::value v, std::size_t depth, std::size_t ma
       return values;
   }
   return values;
+}
+
+// A number into a canonical sink (codecs/json/canonical.hpp) as the decoder
+// reads one: int64, uint64, else the double (read_double's, exact, on a
+// value; a scalar document's get_double()).
+template <class V, class Sink>
+void ondemand_number(V& v, Sink& sink) {
+  od::number_type type;
+  if (!v.get_number_type().get(type)) {
+    int64_t i;
+    uint64_t u;
+    if (type == od::number_type::signed_integer && !v.get_int64().get(i)) return sink.integer(i);
+    if (type == od::number_type::unsigned_integer && !v.get_uint64().get(u))
+      return sink.unsigned_integer(u);
+  }
+  double d;
+  simdjson::error_code e;
+  if constexpr (std::is_same_v<V, od::value>)
+    e = read_double(v, d);
+  else
+    e = v.get_double().get(d);
+  if (e) throw simdjson::simdjson_error(e);
+  sink.number(d);
+}
+
+// A scalar into the sink; errors as simdjson_error, as ondemand_visit's.
+template <class V, class Sink>
+void ondemand_scalar(V& v, od::json_type type, Sink& sink) {
+  switch (type) {
+    case od::json_type::number:
+      return ondemand_number(v, sink);
+    case od::json_type::string:
+      return sink.string(std::string_view(v.get_string()));
+    case od::json_type::boolean:
+      return sink.boolean(bool(v.get_bool()));
+    default:
+      if (!v.is_null()) throw simdjson::simdjson_error(simdjson::INCORRECT_TYPE);
+      return sink.null();
+  }
+}
+
+// ondemand_visit's walk into a canonical sink.
+template <class Sink>
+void ondemand_canonical(od::value v, std::size_t depth, std::size_t max_depth, Sink& sink) {
+  if (depth >= max_depth) throw simdjson::simdjson_error(simdjson::DEPTH_ERROR);
+  const od::json_type type = v.type();
+  if (type == od::json_type::array) {
+    sink.start_array();
+    for (auto element : v.get_array())
+      ondemand_canonical(od::value(std::move(element)), depth + 1, max_depth, sink);
+    sink.end_array();
+  } else if (type == od::json_type::object) {
+    sink.start_object();
+    for (auto member : v.get_object()) {
+      od::field field(std::move(member));
+      sink.key(std::string_view(field.unescaped_key()));
+      ondemand_canonical(field.value(), depth + 1, max_depth, sink);
+    }
+    sink.end_object();
+  } else {
+    ondemand_scalar(v, type, sink);
+  }
 }
 
 }  // namespace wb::json
