@@ -1,7 +1,7 @@
 // A JSON decoder's canonical text (Decoder::canonical): the value the library
 // parsed, written one way for every library so that two libraries that read
 // a document differently give different text, and the same text otherwise.
-//  - objects: members sorted by name (bytes), stable, so that duplicate names
+//  - objects: members sorted by name (as written), stable, so that duplicate names
 //    stay as the library kept them (the last, the first, or every one, in
 //    its order): member order is no part of a JSON value, and nlohmann's
 //    std::map and JsonCpp sort theirs;
@@ -65,6 +65,9 @@ inline void append_canonical_double(std::string& out, double v) {
     append_double(out, v);
 }
 
+// Appends to one string as the events come; an object whose members came
+// out of order is put in order in place when it closes (its members' extents
+// are known by then), so a document that needs no reordering costs one pass.
 class CanonicalJson {
  public:
   // Writes into out (cleared first).
@@ -72,34 +75,31 @@ class CanonicalJson {
 
   void start_object() { open(true); }
   void end_object() {
-    Open top = std::move(open_.back());
+    std::vector<Member>& members = members_[open_.size() - 1];
+    if (!members.empty()) sort_members(members);
+    members.clear();
     open_.pop_back();
-    std::stable_sort(top.members.begin(), top.members.end(),
-                     [](const auto& a, const auto& b) { return a.first < b.first; });
-    std::string& text = slot();
-    text += '{';
-    for (std::size_t i = 0; i < top.members.size(); ++i) {
-      if (i) text += ',';
-      append_canonical_string(text, top.members[i].first);
-      text += ':';
-      text += top.members[i].second;
-    }
-    text += '}';
+    out_ += '}';
   }
   void start_array() { open(false); }
   void end_array() {
-    std::string text = std::move(open_.back().text);
     open_.pop_back();
-    text += ']';
-    slot() += text;
+    out_ += ']';
   }
-  void key(std::string_view k) { open_.back().key.assign(k); }
-  void string(std::string_view v) { append_canonical_string(slot(), v); }
-  void integer(int64_t v) { slot() += std::to_string(v); }
-  void unsigned_integer(uint64_t v) { slot() += std::to_string(v); }
-  void number(double v) { append_canonical_double(slot(), v); }
-  void boolean(bool v) { slot() += v ? "true" : "false"; }
-  void null() { slot() += "null"; }
+  void key(std::string_view k) {
+    if (open_.back().count++) out_ += ',';
+    const std::size_t begin = out_.size();
+    append_canonical_string(out_, k);
+    members_[open_.size() - 1].push_back({begin, out_.size()});
+    out_ += ':';
+  }
+  void string(std::string_view v) { append_canonical_string(next(), v); }
+  void integer(int64_t v) { next() += std::to_string(v); }
+  void unsigned_integer(uint64_t v) { next() += std::to_string(v); }
+  void number(double v) { append_canonical_double(next(), v); }
+  void boolean(bool v) { next() += v ? "true" : "false"; }
+  void null() { next() += "null"; }
+  void int32(int32_t v) { integer(v); }  // write_feed's (tests make a reference with it)
   // Boost.JSON's events (boostjson_events.hpp): the value as Boost read it.
   void int64(int64_t v, std::string_view) { integer(v); }
   void uint64(uint64_t v, std::string_view) { unsigned_integer(v); }
@@ -108,28 +108,56 @@ class CanonicalJson {
  private:
   struct Open {
     bool object;
-    std::string text;  // an array's text so far
-    std::size_t count = 0;
-    std::string key;  // an object's pending member name
-    std::vector<std::pair<std::string, std::string>> members;
+    std::size_t count = 0;  // values (arrays) or members (objects) so far
   };
+  // A member of an open object: where its quoted name starts and ends in
+  // out_ (its value runs up to the next member's comma, or the end).
+  struct Member {
+    std::size_t begin, name_end;
+  };
+
   void open(bool object) {
     if (open_.size() >= kCanonicalDepth)
       throw std::length_error("deeper than " + std::to_string(kCanonicalDepth) +
                               " levels: no canonical form");
-    open_.push_back({object, object ? "" : "[", 0, {}, {}});
+    next() += object ? '{' : '[';
+    open_.push_back({object});
+    if (members_.size() < open_.size()) members_.resize(open_.size());
   }
-  // Where the next value's text goes.
-  std::string& slot() {
-    if (open_.empty()) return out_;
-    Open& top = open_.back();
-    if (top.object) return top.members.emplace_back(std::move(top.key), std::string()).second;
-    if (top.count++) top.text += ',';
-    return top.text;
+  // out_, after the comma a value in an array needs.
+  std::string& next() {
+    if (!open_.empty() && !open_.back().object && open_.back().count++) out_ += ',';
+    return out_;
+  }
+  // The name as written, without its quotes.
+  std::string_view name(const Member& m) const {
+    return std::string_view(out_).substr(m.begin + 1, m.name_end - m.begin - 2);
+  }
+  void sort_members(const std::vector<Member>& members) {
+    const auto by_name = [&](const Member& a, const Member& b) { return name(a) < name(b); };
+    if (std::is_sorted(members.begin(), members.end(), by_name)) return;
+    const std::size_t begin = members.front().begin;
+    std::vector<std::string_view> texts;  // each member's "name":value
+    for (std::size_t i = 0; i < members.size(); ++i) {
+      const std::size_t end = i + 1 < members.size() ? members[i + 1].begin - 1 : out_.size();
+      texts.push_back(std::string_view(out_).substr(members[i].begin, end - members[i].begin));
+    }
+    std::vector<std::size_t> order(members.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return by_name(members[a], members[b]); });
+    std::string sorted;
+    sorted.reserve(out_.size() - begin);
+    for (std::size_t i : order) {
+      if (!sorted.empty()) sorted += ',';
+      sorted += texts[i];
+    }
+    out_.replace(begin, std::string::npos, sorted);
   }
 
   std::string& out_;
   std::vector<Open> open_;
+  std::vector<std::vector<Member>> members_;  // per depth, reused
 };
 
 // Walks a DOM into sink through a DomBinder policy (dom_binder.hpp) that also

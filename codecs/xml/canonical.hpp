@@ -75,7 +75,7 @@ class CanonicalXml {
   }
   void text(std::string_view chunk) { text_.append(chunk); }
   void stable_text(std::string_view chunk) { text(chunk); }
-  void end_stable() {}
+  void end_stable() { end(); }  // the end of an element whose text was stable_text
   void end() {
     flush();
     (out_ += "</") += open_.back();

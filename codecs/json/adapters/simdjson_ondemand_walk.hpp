@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <string_view>
-#include <type_traits>
 
 #include "codecs/json/adapters/simdjson_ondemand_input.hpp"
 #include "generators/text.hpp"
@@ -86,27 +85,22 @@ inline std::size_t ondemand_visit(od::value v, std::size_t depth, std::size_t ma
   return values;
 }
 
-// A number into a canonical sink (codecs/json/canonical.hpp) as the decoder
-// reads one: int64, uint64, else the double (read_double's, exact, on a
-// value; a scalar document's get_double()).
+// A number into a canonical sink (codecs/json/canonical.hpp) as
+// ondemand_visit reads it: get_number() (On-Demand's own reading, which the
+// decoder's read_double corrects for long tokens), else get_double() (an
+// integer beyond 64 bits).
 template <class V, class Sink>
 void ondemand_number(V& v, Sink& sink) {
-  od::number_type type;
-  if (!v.get_number_type().get(type)) {
-    int64_t i;
-    uint64_t u;
-    if (type == od::number_type::signed_integer && !v.get_int64().get(i)) return sink.integer(i);
-    if (type == od::number_type::unsigned_integer && !v.get_uint64().get(u))
-      return sink.unsigned_integer(u);
+  od::number n;
+  if (v.get_number().get(n)) return sink.number(double(v.get_double()));
+  switch (n.get_number_type()) {
+    case od::number_type::signed_integer:
+      return sink.integer(n.get_int64());
+    case od::number_type::unsigned_integer:
+      return sink.unsigned_integer(n.get_uint64());
+    default:
+      return sink.number(n.get_double());
   }
-  double d;
-  simdjson::error_code e;
-  if constexpr (std::is_same_v<V, od::value>)
-    e = read_double(v, d);
-  else
-    e = v.get_double().get(d);
-  if (e) throw simdjson::simdjson_error(e);
-  sink.number(d);
 }
 
 // A scalar into the sink; errors as simdjson_error, as ondemand_visit's.
