@@ -165,12 +165,14 @@ inline Shape shape_of(std::string_view format) {
   return format == "soap" ? Shape::soap : Shape::atom;
 }
 
-// A streaming decoder of an XML shape: Impl::parse<B>(input, B* sink) sends
-// the library's events into a binder (B = BinderBase) or the canonical form
-// (B = CanonicalXml), and with a null sink only parses (Impl's parse_only).
-// Impl befriends this base, which holds decode_rows and canonical.
+// A decoder of an XML shape: Impl::parse<B>(input, B* sink) sends the
+// library's events into a binder (B = BinderBase) or the canonical form
+// (B = CanonicalXml): a streaming parser as it reads, and with a null sink
+// it only parses (its parse_only); a DOM parser by parsing, then walking its
+// tree (walk_dom). Impl befriends this base, which holds decode_rows and
+// canonical.
 template <class Impl, class Shape>
-class SaxDecoderFor : public DecoderFor<Impl> {
+class XmlDecoderFor : public DecoderFor<Impl> {
  public:
   static constexpr bool kEntityRows = Shape::kEntityRows;
   template <class T>
@@ -182,27 +184,6 @@ class SaxDecoderFor : public DecoderFor<Impl> {
   bool canonical(std::string_view input, std::string& out) final {
     CanonicalXml sink(out);
     static_cast<Impl*>(this)->parse(input, &sink);
-    sink.finish();
-    return true;
-  }
-};
-
-// A DOM decoder of an XML shape: Impl::walk(input, sink) parses input and
-// walks its tree (walk_dom) into a binder or the canonical form. Impl
-// befriends this base, which holds decode_rows and canonical.
-template <class Impl, class Shape>
-class DomDecoderFor : public DecoderFor<Impl> {
- public:
-  static constexpr bool kEntityRows = Shape::kEntityRows;
-  template <class T>
-  void decode_rows(std::string_view input, std::vector<T>& rows) {
-    Binder<T> binder(shape_of(Shape::kFormat), rows, this->page_out());
-    static_cast<Impl*>(this)->walk(input, binder);
-    binder.finish();
-  }
-  bool canonical(std::string_view input, std::string& out) final {
-    CanonicalXml sink(out);
-    static_cast<Impl*>(this)->walk(input, sink);
     sink.finish();
     return true;
   }

@@ -20,7 +20,7 @@ constexpr std::string_view kLibrary = token::decoder_atom_expat;
 // The user data of one parse. Binder exceptions must not unwind through
 // expat's C frames: a callback keeps the exception and stops the parser, and
 // it is rethrown once XML_Parse has returned. B: the binder, or the
-// canonical form (SaxDecoderFor).
+// canonical form (XmlDecoderFor).
 template <class B>
 struct State {
   B* binder;
@@ -64,7 +64,7 @@ void on_text(void* user_data, const XML_Char* s, int len) {
 }
 
 template <class Shape>
-class ExpatDecoder : public SaxDecoderFor<ExpatDecoder<Shape>, Shape> {
+class ExpatDecoder : public XmlDecoderFor<ExpatDecoder<Shape>, Shape> {
  public:
   // Returns the line the parse ended on (expat counts lines as it tokenizes).
   std::size_t parse_only(std::string_view input) final {
@@ -73,7 +73,7 @@ class ExpatDecoder : public SaxDecoderFor<ExpatDecoder<Shape>, Shape> {
   }
 
  private:
-  friend SaxDecoderFor<ExpatDecoder, Shape>;
+  friend XmlDecoderFor<ExpatDecoder, Shape>;
   // binder null: no handlers, expat only tokenizes and checks the document.
   template <class B>
   void parse(std::string_view input, B* binder) {

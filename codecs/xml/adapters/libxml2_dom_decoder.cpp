@@ -15,7 +15,7 @@ namespace {
 constexpr std::string_view kLibrary = token::decoder_atom_libxml2_dom;
 
 template <class Shape>
-class Libxml2DomDecoder : public DomDecoderFor<Libxml2DomDecoder<Shape>, Shape> {
+class Libxml2DomDecoder : public XmlDecoderFor<Libxml2DomDecoder<Shape>, Shape> {
  public:
   // The document element's name length.
   std::size_t parse_only(std::string_view input) final {
@@ -24,11 +24,11 @@ class Libxml2DomDecoder : public DomDecoderFor<Libxml2DomDecoder<Shape>, Shape> 
   }
 
  private:
-  friend DomDecoderFor<Libxml2DomDecoder, Shape>;
+  friend XmlDecoderFor<Libxml2DomDecoder, Shape>;
   template <class B>
-  void walk(std::string_view input, B& sink) {
+  void parse(std::string_view input, B* sink) {
     const DocPtr doc = read(input);
-    walk_dom<libxml2::TreePolicy>(xmlDocGetRootElement(doc.get()), sink);
+    walk_dom<libxml2::TreePolicy>(xmlDocGetRootElement(doc.get()), *sink);
   }
 
   struct FreeDoc {

@@ -18,7 +18,7 @@ constexpr std::string_view kLibrary = token::decoder_atom_libxml2_reader;
 using libxml2::view;
 
 template <class Shape>
-class Libxml2ReaderDecoder : public SaxDecoderFor<Libxml2ReaderDecoder<Shape>, Shape> {
+class Libxml2ReaderDecoder : public XmlDecoderFor<Libxml2ReaderDecoder<Shape>, Shape> {
  public:
   Libxml2ReaderDecoder() { libxml2::prepare_thread(); }
   ~Libxml2ReaderDecoder() override {
@@ -38,8 +38,8 @@ class Libxml2ReaderDecoder : public SaxDecoderFor<Libxml2ReaderDecoder<Shape>, S
   }
 
  private:
-  friend SaxDecoderFor<Libxml2ReaderDecoder, Shape>;
-  // The nodes into a binder, or the canonical form (SaxDecoderFor).
+  friend XmlDecoderFor<Libxml2ReaderDecoder, Shape>;
+  // The nodes into a binder, or the canonical form (XmlDecoderFor).
   template <class B>
   void parse(std::string_view input, B* sink) {
     const std::size_t bom = open(input);

@@ -21,7 +21,7 @@ constexpr std::string_view kLibrary = token::decoder_atom_libxml2_sax;
 using libxml2::view;
 
 // The SAX user data of one parse. B: the binder, or the canonical form
-// (SaxDecoderFor).
+// (XmlDecoderFor).
 template <class B>
 struct SaxState {
   B* binder;
@@ -95,7 +95,7 @@ const xmlSAXHandler kBindHandler = make_handler<B>(true);
 const xmlSAXHandler kEmptyHandler = make_handler<BinderBase>(false);  // parse_only
 
 template <class Shape>
-class Libxml2SaxDecoder : public SaxDecoderFor<Libxml2SaxDecoder<Shape>, Shape> {
+class Libxml2SaxDecoder : public XmlDecoderFor<Libxml2SaxDecoder<Shape>, Shape> {
  public:
   // Returns the line the parse ended on (libxml2 counts lines as it reads).
   std::size_t parse_only(std::string_view input) final {
@@ -104,7 +104,7 @@ class Libxml2SaxDecoder : public SaxDecoderFor<Libxml2SaxDecoder<Shape>, Shape> 
   }
 
  private:
-  friend SaxDecoderFor<Libxml2SaxDecoder, Shape>;
+  friend XmlDecoderFor<Libxml2SaxDecoder, Shape>;
   // binder null: no callbacks, libxml2 only parses.
   template <class B>
   void parse(std::string_view input, B* binder) {

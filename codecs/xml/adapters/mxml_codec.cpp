@@ -136,7 +136,7 @@ struct Retain {
 };
 
 template <class Shape>
-class MxmlDomDecoder : public DomDecoderFor<MxmlDomDecoder<Shape>, Shape> {
+class MxmlDomDecoder : public XmlDecoderFor<MxmlDomDecoder<Shape>, Shape> {
  public:
   // The document element's name length.
   std::size_t parse_only(std::string_view input) final {
@@ -146,12 +146,12 @@ class MxmlDomDecoder : public DomDecoderFor<MxmlDomDecoder<Shape>, Shape> {
   }
 
  private:
-  friend DomDecoderFor<MxmlDomDecoder, Shape>;
+  friend XmlDecoderFor<MxmlDomDecoder, Shape>;
   template <class B>
-  void walk(std::string_view input, B& sink) {
+  void parse(std::string_view input, B* sink) {
     mxml_node_t* root = nullptr;
     const mxml::Tree tree = load(input, root);
-    walk_dom(dom_, root, sink);
+    walk_dom(dom_, root, *sink);
   }
   mxml::Tree load(std::string_view input, mxml_node_t*& root) {
     const auto [body, skipped] = open_document(kDom, input);
@@ -166,7 +166,7 @@ class MxmlDomDecoder : public DomDecoderFor<MxmlDomDecoder<Shape>, Shape> {
 
 // Binds as the load reads: elements are alive from their open to their close
 // event, which is as long as PrefixScope keeps their declarations. B: the
-// binder, or the canonical form (SaxDecoderFor).
+// binder, or the canonical form (XmlDecoderFor).
 template <class B>
 class SaxBinding {
  public:
@@ -208,13 +208,13 @@ class SaxBinding {
 };
 
 template <class Shape>
-class MxmlSaxDecoder : public SaxDecoderFor<MxmlSaxDecoder<Shape>, Shape> {
+class MxmlSaxDecoder : public XmlDecoderFor<MxmlSaxDecoder<Shape>, Shape> {
  public:
   // The number of SAX events.
   std::size_t parse_only(std::string_view input) final { return parse<BinderBase>(input, nullptr); }
 
  private:
-  friend SaxDecoderFor<MxmlSaxDecoder, Shape>;
+  friend XmlDecoderFor<MxmlSaxDecoder, Shape>;
   // binder null: no binding, the load only reads and checks the document.
   template <class B>
   std::size_t parse(std::string_view input, B* binder) {

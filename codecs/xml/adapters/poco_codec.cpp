@@ -161,7 +161,7 @@ void configure(Poco::XML::SAXParser& p) {
 // Poco's events into the binder. An exception must not unwind through
 // expat's C frames below Poco: the first is kept, later events are ignored,
 // and it is rethrown after the parse. B: the binder, or the canonical form
-// (SaxDecoderFor).
+// (XmlDecoderFor).
 template <class B>
 class BinderHandler : public Poco::XML::ContentHandler {
  public:
@@ -207,7 +207,7 @@ class BinderHandler : public Poco::XML::ContentHandler {
 };
 
 template <class Shape>
-class PocoSaxDecoder : public SaxDecoderFor<PocoSaxDecoder<Shape>, Shape> {
+class PocoSaxDecoder : public XmlDecoderFor<PocoSaxDecoder<Shape>, Shape> {
  public:
   PocoSaxDecoder() { configure(parser_); }
   // The input's size: Poco's parse returns nothing of its own.
@@ -217,7 +217,7 @@ class PocoSaxDecoder : public SaxDecoderFor<PocoSaxDecoder<Shape>, Shape> {
   }
 
  private:
-  friend SaxDecoderFor<PocoSaxDecoder, Shape>;
+  friend XmlDecoderFor<PocoSaxDecoder, Shape>;
   // binder null: Poco calls the handler, which binds nothing.
   template <class B>
   void parse(std::string_view input, B* binder) {
@@ -308,7 +308,7 @@ struct PocoDom {
 };
 
 template <class Shape>
-class PocoDomDecoder : public DomDecoderFor<PocoDomDecoder<Shape>, Shape> {
+class PocoDomDecoder : public XmlDecoderFor<PocoDomDecoder<Shape>, Shape> {
  public:
   PocoDomDecoder() { configure(parser_); }
   // The document element's local name length.
@@ -317,11 +317,11 @@ class PocoDomDecoder : public DomDecoderFor<PocoDomDecoder<Shape>, Shape> {
   }
 
  private:
-  friend DomDecoderFor<PocoDomDecoder, Shape>;
+  friend XmlDecoderFor<PocoDomDecoder, Shape>;
   template <class B>
-  void walk(std::string_view input, B& sink) {
+  void parse(std::string_view input, B* sink) {
     const Poco::AutoPtr<Poco::XML::Document> doc = load(input);
-    walk_dom<PocoDom>(doc->documentElement(), sink);
+    walk_dom<PocoDom>(doc->documentElement(), *sink);
   }
   // What DOMParser::parseMemory does (a DOMBuilder over the SAX parser, made
   // per parse), with the depth limit between the two.

@@ -114,7 +114,7 @@ struct Utf8Checked {
 };
 
 template <class Shape, class Check = AsIs>
-class PugixmlDomDecoder : public DomDecoderFor<PugixmlDomDecoder<Shape, Check>, Shape> {
+class PugixmlDomDecoder : public XmlDecoderFor<PugixmlDomDecoder<Shape, Check>, Shape> {
  public:
   // The document element's name length.
   std::size_t parse_only(std::string_view input) override {
@@ -123,11 +123,11 @@ class PugixmlDomDecoder : public DomDecoderFor<PugixmlDomDecoder<Shape, Check>, 
   }
 
  private:
-  friend DomDecoderFor<PugixmlDomDecoder, Shape>;
+  friend XmlDecoderFor<PugixmlDomDecoder, Shape>;
   template <class B>
-  void walk(std::string_view input, B& sink) {
+  void parse(std::string_view input, B* sink) {
     policy_.reset(load(input));
-    walk(doc_.document_element(), sink);
+    walk(doc_.document_element(), *sink);
   }
   // walk_dom's walk with one call into pugixml for a child's type (is_element
   // then is_text would make two per text node).

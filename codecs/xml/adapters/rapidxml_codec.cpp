@@ -263,17 +263,17 @@ constexpr int kParseFlags =
     rapidxml::parse_no_element_values | rapidxml::parse_comment_nodes | rapidxml::parse_pi_nodes;
 
 template <class Shape>
-class RapidxmlDecoder : public DomDecoderFor<RapidxmlDecoder<Shape>, Shape> {
+class RapidxmlDecoder : public XmlDecoderFor<RapidxmlDecoder<Shape>, Shape> {
  public:
   // The document element's name length.
   std::size_t parse_only(std::string_view input) final { return load(input)->name_size(); }
 
  private:
-  friend DomDecoderFor<RapidxmlDecoder, Shape>;
+  friend XmlDecoderFor<RapidxmlDecoder, Shape>;
   template <class B>
-  void walk(std::string_view input, B& sink) {
+  void parse(std::string_view input, B* sink) {
     const XmlNode* root = load(input);
-    walk_dom(dom_, Item{root, {}}, sink);
+    walk_dom(dom_, Item{root, {}}, *sink);
   }
   const XmlNode* load(std::string_view input) {
     const auto [body, skipped] = open_document(RapidDom::kLibrary, input);

@@ -139,7 +139,7 @@ TopLevel top_level(XmlNode n) {
 }
 
 template <class Shape>
-class Tinyxml2Decoder : public DomDecoderFor<Tinyxml2Decoder<Shape>, Shape> {
+class Tinyxml2Decoder : public XmlDecoderFor<Tinyxml2Decoder<Shape>, Shape> {
  public:
   // The document element's name length.
   std::size_t parse_only(std::string_view input) final {
@@ -147,11 +147,11 @@ class Tinyxml2Decoder : public DomDecoderFor<Tinyxml2Decoder<Shape>, Shape> {
   }
 
  private:
-  friend DomDecoderFor<Tinyxml2Decoder, Shape>;
+  friend XmlDecoderFor<Tinyxml2Decoder, Shape>;
   template <class B>
-  void walk(std::string_view input, B& sink) {
+  void parse(std::string_view input, B* sink) {
     const XmlNode root = load(input);
-    walk_dom(dom_, root, sink);
+    walk_dom(dom_, root, *sink);
   }
   XmlNode load(std::string_view input) {
     const auto [body, skipped] = open_document(kDecoder, input);
