@@ -157,6 +157,10 @@ class Page(unittest.TestCase):
                         "[...document.querySelectorAll('td.verdict-bad')]"
                         ".map((td) => td.textContent).join('|')")
                     self.assertIn("rejected: cjson: parse error (at byte 7)", rejected)
+                    accepted = browser.evaluate(
+                        "[...document.querySelectorAll('td.verdict-ok')]"
+                        ".map((td) => td.textContent).join('|')")
+                    self.assertIn("accepted: [inf]", accepted)
 
 
 class SamplePayloads(unittest.TestCase):
