@@ -104,6 +104,17 @@ class Decoder {
   // document): the timed loop consumes it, so no part of the parse can be
   // optimized away, and reading it costs no walk over the document.
   virtual std::size_t parse_only(std::string_view input) = 0;
+  // What the library parsed, as the project's canonical text: a JSON
+  // decoder's value (codecs/json/canonical.hpp), an XML decoder's infoset
+  // (codecs/xml/canonical.hpp), so that two libraries that read a document
+  // differently give different text. Replaces out; throws DecodeError as
+  // parse_only() does. False for a format without a canonical form (the
+  // binary formats). Never timed: the verdict of `bench --payload` compares it.
+  virtual bool canonical(std::string_view input, std::string& out) {
+    (void)input;
+    out.clear();
+    return false;
+  }
   // The next link and count the last decode() found in the feed (formats
   // without feeds, and feeds without them, leave it empty): what a client
   // pages with.

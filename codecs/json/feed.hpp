@@ -20,6 +20,7 @@
 #include "codecs/codec.hpp"
 #include "codecs/common/binding.hpp"
 #include "codecs/common/entity.hpp"
+#include "codecs/json/canonical.hpp"
 #include "codecs/json/dialect.hpp"
 #include "codecs/json/write_feed.hpp"
 #include "generators/datasets.hpp"
@@ -180,6 +181,11 @@ class EventDecoderFor : public DecoderFor<Impl> {
     IgnoreEvents ignore;
     static_cast<Impl*>(this)->walk(input, ignore);
     return ignore.events;
+  }
+  bool canonical(std::string_view input, std::string& out) final {
+    CanonicalJson sink(out);
+    static_cast<Impl*>(this)->walk(input, sink);
+    return true;
   }
 
  protected:

@@ -28,6 +28,7 @@
 #include "codecs/codec.hpp"
 #include "codecs/common/binding.hpp"
 #include "codecs/xml/atom_page.hpp"
+#include "codecs/xml/canonical.hpp"
 #include "codecs/xml/entity_binder.hpp"
 #include "codecs/xml/vocabulary.hpp"
 
@@ -164,18 +165,27 @@ inline Shape shape_of(std::string_view format) {
   return format == "soap" ? Shape::soap : Shape::atom;
 }
 
-// A streaming decoder of an XML shape: Impl::parse(input, binder) sends the
-// library's events into the binder, and with a null binder only parses
-// (Impl's parse_only). Impl befriends this base, which holds decode_rows.
+// A decoder of an XML shape: Impl::parse<B>(input, B* sink) sends the
+// library's events into a binder (B = BinderBase) or the canonical form
+// (B = CanonicalXml): a streaming parser as it reads, and with a null sink
+// it only parses (its parse_only); a DOM parser by parsing, then walking its
+// tree (walk_dom). Impl befriends this base, which holds decode_rows and
+// canonical.
 template <class Impl, class Shape>
-class SaxDecoderFor : public DecoderFor<Impl> {
+class XmlDecoderFor : public DecoderFor<Impl> {
  public:
   static constexpr bool kEntityRows = Shape::kEntityRows;
   template <class T>
   void decode_rows(std::string_view input, std::vector<T>& rows) {
     Binder<T> binder(shape_of(Shape::kFormat), rows, this->page_out());
-    static_cast<Impl*>(this)->parse(input, &binder);
+    static_cast<Impl*>(this)->parse(input, static_cast<BinderBase*>(&binder));
     binder.finish();
+  }
+  bool canonical(std::string_view input, std::string& out) final {
+    CanonicalXml sink(out);
+    static_cast<Impl*>(this)->parse(input, &sink);
+    sink.finish();
+    return true;
   }
 };
 

@@ -50,7 +50,7 @@ def payload_result(folder):
                           "verdicts": [
                               {"op": "parse-only", "library": "simdjson-dom",
                                "verdict": "accepted", "offset": -1, "error": "", "answer": "",
-                               "mark": "accepts what 1 reject"},
+                               "values": "[inf]", "mark": "accepts what 1 reject"},
                               {"op": "parse-only", "library": "cjson", "verdict": "rejected",
                                "offset": 7, "error": "cjson: parse error (at byte 7)",
                                "answer": "", "mark": ""}]}]}
@@ -85,6 +85,8 @@ class Answer(unittest.TestCase):
         self.assertEqual(entry["parsers"][-1]["library"], "cjson")
         marks = {p["library"]: p["mark"] for p in entry["parsers"]}
         self.assertEqual(marks["simdjson-dom"], "accepts what 1 reject")
+        values = {p["library"]: p["values"] for p in entry["parsers"]}
+        self.assertEqual((values["simdjson-dom"], values["cjson"]), ("[inf]", ""))
 
     def test_sizes_raw_then_each_compressor(self):
         [entry] = payload.answer(self.result, self.verdict)
@@ -112,6 +114,8 @@ class Answer(unittest.TestCase):
         text = report._payload_answer(payload.answer(self.result, self.verdict))
         [row] = [line for line in text.splitlines() if line.startswith("| cjson")]
         self.assertIn("cjson: line 1 a \\| b", row)
+        [row] = [line for line in text.splitlines() if line.startswith("| simdjson-dom")]
+        self.assertIn("accepted: `[inf]`", row)
         self.assertTrue(text.startswith("**numbers (4,000 bytes, json): fastest parse-only is "
                                         "simdjson-dom, tied with rapidjson-dom"))
 
@@ -153,6 +157,10 @@ class Page(unittest.TestCase):
                         "[...document.querySelectorAll('td.verdict-bad')]"
                         ".map((td) => td.textContent).join('|')")
                     self.assertIn("rejected: cjson: parse error (at byte 7)", rejected)
+                    accepted = browser.evaluate(
+                        "[...document.querySelectorAll('td.verdict-ok')]"
+                        ".map((td) => td.textContent).join('|')")
+                    self.assertIn("accepted: [inf]", accepted)
 
 
 class SamplePayloads(unittest.TestCase):

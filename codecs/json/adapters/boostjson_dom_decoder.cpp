@@ -38,6 +38,23 @@ struct BoostjsonDom {
   static void elements(Value v, F f) {
     for (const auto& e : v.get_array()) f(e);
   }
+  template <class Sink>
+  static void scalar(Value v, Sink& sink) {
+    switch (v.kind()) {
+      case boost::json::kind::string:
+        return sink.string(view(v.get_string()));
+      case boost::json::kind::int64:
+        return sink.integer(v.get_int64());
+      case boost::json::kind::uint64:
+        return sink.unsigned_integer(v.get_uint64());
+      case boost::json::kind::double_:
+        return sink.number(v.get_double());
+      case boost::json::kind::bool_:
+        return sink.boolean(v.get_bool());
+      default:
+        return sink.null();
+    }
+  }
   static void store(const FieldSlot& s, void* record, Value v) {
     switch (v.kind()) {
       case boost::json::kind::string:
@@ -70,6 +87,9 @@ class BoostjsonDomDecoder : public DecoderFor<BoostjsonDomDecoder> {
   }
   std::size_t parse_only(std::string_view input) final {
     return DomBinder<BoostjsonDom>::figure(parse(input));
+  }
+  bool canonical(std::string_view input, std::string& out) final {
+    return write_canonical<BoostjsonDom>(parse(input), out);
   }
 
  private:

@@ -50,6 +50,15 @@ class BoostjsonSaxDecoder : public DecoderFor<BoostjsonSaxDecoder> {
     boostjson_parse(kLibrary, ignore_, input);
     return ignore.events;
   }
+  // The values as Boost read them (1e400 as infinity), as parse_only's
+  // parse leaves them.
+  bool canonical(std::string_view input, std::string& out) final {
+    CanonicalJson sink(out);
+    boost::json::basic_parser<BoostjsonEvents<CanonicalJson>> parser{boostjson_options()};
+    parser.handler().attach(sink);
+    boostjson_parse(kLibrary, parser, input);
+    return true;
+  }
 
  private:
   // Reused: each keeps its stack and part buffer across calls.

@@ -49,14 +49,30 @@ struct CjsonDom {
   static void elements(Value v, F f) {
     for (const cJSON* c = v->child; c; c = c->next) f(c);
   }
+  // Whole numbers in the int64 range, which read as integers.
+  static bool whole(double d) {
+    return d == std::trunc(d) && d >= -0x1p63 && d < 0x1p63 && !(d == 0 && std::signbit(d));
+  }
+  // A number as store() reads it below (whole ones as integers), but as
+  // cJSON holds it: infinity kept.
+  template <class Sink>
+  static void scalar(Value v, Sink& sink) {
+    if (cJSON_IsString(v)) return sink.string(v->valuestring);
+    if (cJSON_IsNumber(v)) {
+      const double d = v->valuedouble;
+      if (whole(d)) return sink.integer(static_cast<int64_t>(d));
+      return sink.number(d);
+    }
+    if (cJSON_IsBool(v)) return sink.boolean(cJSON_IsTrue(v));
+    sink.null();
+  }
   static void store(const FieldSlot& s, void* record, Value v) {
     if (cJSON_IsString(v)) return store_string(kFormat, s, record, v->valuestring);
     if (cJSON_IsNumber(v)) {
       // Whole numbers in the int64 range as integers, as the other parsers
       // read integer text (cJSON does not keep which it was).
       const double d = finite_double(kLibrary, v->valuedouble);
-      if (d == std::trunc(d) && d >= -0x1p63 && d < 0x1p63 && !(d == 0 && std::signbit(d)))
-        return store_int(kFormat, s, record, static_cast<int64_t>(d));
+      if (whole(d)) return store_int(kFormat, s, record, static_cast<int64_t>(d));
       return store_double(kFormat, s, record, d);
     }
     if (cJSON_IsBool(v)) return store_bool(kFormat, s, record, cJSON_IsTrue(v));
@@ -89,6 +105,9 @@ class CjsonDecoder : public DecoderFor<CjsonDecoder> {
   }
   std::size_t parse_only(std::string_view input) final {
     return DomBinder<CjsonDom>::figure(parse(input).get());
+  }
+  bool canonical(std::string_view input, std::string& out) final {
+    return write_canonical<CjsonDom>(parse(input).get(), out);
   }
 
  private:

@@ -55,6 +55,22 @@ struct JanssonDom {
     const std::size_t n = json_array_size(v);
     for (std::size_t i = 0; i < n; ++i) f(json_array_get(v, i));
   }
+  template <class Sink>
+  static void scalar(Value v, Sink& sink) {
+    switch (json_typeof(v)) {
+      case JSON_STRING:
+        return sink.string({json_string_value(v), json_string_length(v)});
+      case JSON_INTEGER:
+        return sink.integer(json_integer_value(v));
+      case JSON_REAL:
+        return sink.number(json_real_value(v));
+      case JSON_TRUE:
+      case JSON_FALSE:
+        return sink.boolean(json_is_true(v));
+      default:
+        return sink.null();
+    }
+  }
   static void store(const FieldSlot& s, void* record, Value v) {
     switch (json_typeof(v)) {
       case JSON_STRING:
@@ -83,6 +99,9 @@ class JanssonDecoder : public DecoderFor<JanssonDecoder> {
   }
   std::size_t parse_only(std::string_view input) final {
     return DomBinder<JanssonDom>::figure(parse(input).get());
+  }
+  bool canonical(std::string_view input, std::string& out) final {
+    return write_canonical<JanssonDom>(parse(input).get(), out);
   }
 
  private:

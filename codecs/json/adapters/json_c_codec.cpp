@@ -60,6 +60,24 @@ struct JsoncDom {
     const std::size_t n = json_object_array_length(v);
     for (std::size_t i = 0; i < n; ++i) f(json_object_array_get_idx(v, i));
   }
+  // Integers as json-c holds them: saturated at the 64-bit ends.
+  template <class Sink>
+  static void scalar(Value v, Sink& sink) {
+    switch (json_object_get_type(v)) {
+      case json_type_string:
+        return sink.string(
+            {json_object_get_string(v), static_cast<std::size_t>(json_object_get_string_len(v))});
+      case json_type_int:
+        if (const int64_t i = json_object_get_int64(v); i < INT64_MAX) return sink.integer(i);
+        return sink.unsigned_integer(json_object_get_uint64(v));
+      case json_type_double:
+        return sink.number(json_object_get_double(v));
+      case json_type_boolean:
+        return sink.boolean(json_object_get_boolean(v));
+      default:
+        return sink.null();
+    }
+  }
   static void store(const FieldSlot& s, void* record, Value v) {
     switch (json_object_get_type(v)) {
       case json_type_string:
@@ -107,6 +125,9 @@ class JsoncDecoder : public DecoderFor<JsoncDecoder> {
   }
   std::size_t parse_only(std::string_view input) final {
     return DomBinder<JsoncDom>::figure(parse(input).get());
+  }
+  bool canonical(std::string_view input, std::string& out) final {
+    return write_canonical<JsoncDom>(parse(input).get(), out);
   }
 
  private:

@@ -62,6 +62,27 @@ struct JsoncppDom {
   static void elements(Value v, F f) {
     for (const Json::Value& e : v) f(e);
   }
+  template <class Sink>
+  static void scalar(Value v, Sink& sink) {
+    switch (v.type()) {
+      case Json::stringValue: {
+        const char* begin = nullptr;
+        const char* end = nullptr;
+        v.getString(&begin, &end);
+        return sink.string({begin, static_cast<std::size_t>(end - begin)});
+      }
+      case Json::intValue:
+        return sink.integer(v.asInt64());
+      case Json::uintValue:
+        return sink.unsigned_integer(v.asUInt64());
+      case Json::realValue:
+        return sink.number(v.asDouble());
+      case Json::booleanValue:
+        return sink.boolean(v.asBool());
+      default:
+        return sink.null();
+    }
+  }
   static void store(const FieldSlot& s, void* record, Value v) {
     switch (v.type()) {
       case Json::stringValue: {
@@ -124,6 +145,9 @@ class JsoncppDecoder : public DecoderFor<JsoncppDecoder> {
   }
   std::size_t parse_only(std::string_view input) final {
     return DomBinder<JsoncppDom<false>>::figure(parse(input));
+  }
+  bool canonical(std::string_view input, std::string& out) final {
+    return write_canonical<JsoncppDom<false>>(parse(input), out);
   }
 
  private:

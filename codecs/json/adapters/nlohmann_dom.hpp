@@ -31,6 +31,24 @@ struct NlohmannDom {
   static void elements(Value v, F f) {
     for (const auto& e : v.template get_ref<const typename Json::array_t&>()) f(e);
   }
+  template <class Sink>
+  static void scalar(Value v, Sink& sink) {
+    using Type = typename Json::value_t;
+    switch (v.type()) {
+      case Type::string:
+        return sink.string(v.template get_ref<const std::string&>());
+      case Type::number_integer:
+        return sink.integer(v.template get<int64_t>());
+      case Type::number_unsigned:
+        return sink.unsigned_integer(v.template get<uint64_t>());
+      case Type::number_float:
+        return sink.number(v.template get<double>());
+      case Type::boolean:
+        return sink.boolean(v.template get<bool>());
+      default:  // null; binary values come from binary formats only
+        return sink.null();
+    }
+  }
   static void store(const FieldSlot& s, void* record, Value v) {
     using Type = typename Json::value_t;
     switch (v.type()) {

@@ -31,6 +31,9 @@ class NlohmannDomDecoder : public DecoderFor<NlohmannDomDecoder> {
   std::size_t parse_only(std::string_view input) final {
     return DomBinder<NlohmannDom<nlohmann::json>>::figure(parse<nlohmann::json>(input));
   }
+  bool canonical(std::string_view input, std::string& out) final {
+    return write_canonical<NlohmannDom<nlohmann::json>>(parse<nlohmann::json>(input), out);
+  }
 
  private:
   template <class Json>

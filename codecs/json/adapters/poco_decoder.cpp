@@ -79,10 +79,13 @@ class PocoDecoder : public EventDecoderFor<PocoDecoder> {
     const std::string_view json = skip_bom(input);
     text_.assign(json);
     try {
-      if constexpr (std::is_same_v<Target, IgnoreEvents>)
+      if constexpr (std::is_same_v<Target, IgnoreEvents>) {
         ignore_parser_.parse(text_, target);
-      else
+      } else if constexpr (std::is_same_v<Target, CanonicalJson>) {
+        PocoParser<CanonicalJson>().parse(text_, target);  // never timed: made per call
+      } else {
         binder_parser_.parse(text_, target);
+      }
     } catch (const Poco::Exception& e) {
       throw DecodeError(kLibrary, brief(e.displayText()));
     }

@@ -73,6 +73,15 @@ struct RapidjsonDom {
   static void elements(Value v, F f) {
     for (const auto& e : v.GetArray()) f(e);
   }
+  template <class Sink>
+  static void scalar(Value v, Sink& sink) {
+    if (v.IsString()) return sink.string({v.GetString(), v.GetStringLength()});
+    if (v.IsInt64()) return sink.integer(v.GetInt64());
+    if (v.IsUint64()) return sink.unsigned_integer(v.GetUint64());
+    if (v.IsDouble()) return sink.number(v.GetDouble());
+    if (v.IsBool()) return sink.boolean(v.GetBool());
+    sink.null();
+  }
   static void store(const FieldSlot& s, void* record, Value v) {
     if (v.IsString()) return store_string(kFormat, s, record, {v.GetString(), v.GetStringLength()});
     if (v.IsInt64()) return store_int(kFormat, s, record, v.GetInt64());

@@ -48,6 +48,10 @@ class RapidjsonDomDecoder : public DecoderFor<RapidjsonDomDecoder<Mode>> {
     parse(input);
     return DomBinder<RapidjsonDom>::figure(doc_);
   }
+  bool canonical(std::string_view input, std::string& out) final {
+    parse(input);
+    return write_canonical<RapidjsonDom>(doc_, out);
+  }
 
  private:
   void parse(std::string_view input) {

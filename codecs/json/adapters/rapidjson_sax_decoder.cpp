@@ -12,11 +12,13 @@ namespace {
 
 constexpr std::string_view kLibrary = token::decoder_json_rapidjson_sax;
 
-// The binder under RapidJSON's handler names, for ExactNumbers. Returning
-// true always: the binder reports a bad shape by throwing DecodeError.
+// A binder (or the canonical form) under RapidJSON's handler names, for
+// ExactNumbers. Returning true always: the binder reports a bad shape by
+// throwing DecodeError.
+template <class Target>
 class BinderHandler {
  public:
-  explicit BinderHandler(SaxBinderBase& b) : b_(b) {}
+  explicit BinderHandler(Target& b) : b_(b) {}
   bool Null() { return b_.null(), true; }
   bool Bool(bool v) { return b_.boolean(v), true; }
   bool Int64(int64_t v) { return b_.integer(v), true; }
@@ -30,7 +32,7 @@ class BinderHandler {
   bool EndArray(rapidjson::SizeType) { return b_.end_array(), true; }
 
  private:
-  SaxBinderBase& b_;
+  Target& b_;
 };
 
 // RapidJSON's do-nothing handler (every event goes to Default()), counting.
@@ -48,7 +50,7 @@ class RapidjsonSaxDecoder : public DecoderFor<RapidjsonSaxDecoder> {
   template <class T>
   void decode_rows(std::string_view input, std::vector<T>& rows) {
     SaxBinder<T> binder(rows, this->page_out());
-    BinderHandler target(binder);
+    BinderHandler<SaxBinderBase> target(binder);
     ExactNumbers handler(kLibrary, target);
     parse(input, handler);
     binder.finish();
@@ -60,6 +62,13 @@ class RapidjsonSaxDecoder : public DecoderFor<RapidjsonSaxDecoder> {
     ExactNumbers handler(kLibrary, count);
     parse(input, handler);
     return count.events;
+  }
+  bool canonical(std::string_view input, std::string& out) final {
+    CanonicalJson sink(out);
+    BinderHandler<CanonicalJson> target(sink);
+    ExactNumbers handler(kLibrary, target);
+    parse(input, handler);
+    return true;
   }
 
  private:

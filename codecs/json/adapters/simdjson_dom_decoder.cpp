@@ -51,6 +51,23 @@ struct SimdjsonDom {
     const simdjson::dom::array array = v.get_array().value_unsafe();
     for (simdjson::dom::element e : array) f(e);
   }
+  template <class Sink>
+  static void scalar(Value v, Sink& sink) {
+    switch (v.type()) {
+      case Type::STRING:
+        return sink.string(v.get_string().value_unsafe());
+      case Type::INT64:
+        return sink.integer(v.get_int64().value_unsafe());
+      case Type::UINT64:
+        return sink.unsigned_integer(v.get_uint64().value_unsafe());
+      case Type::DOUBLE:
+        return sink.number(v.get_double().value_unsafe());
+      case Type::BOOL:
+        return sink.boolean(v.get_bool().value_unsafe());
+      default:
+        return sink.null();
+    }
+  }
   static void store(const FieldSlot& s, void* record, Value v) {
     switch (v.type()) {
       case Type::STRING:
@@ -83,6 +100,9 @@ class SimdjsonDomDecoder : public DecoderFor<SimdjsonDomDecoder> {
   }
   std::size_t parse_only(std::string_view input) final {
     return DomBinder<SimdjsonDom>::figure(parse(input));
+  }
+  bool canonical(std::string_view input, std::string& out) final {
+    return write_canonical<SimdjsonDom>(parse(input), out);
   }
 
  private:

@@ -19,9 +19,11 @@ constexpr std::string_view kLibrary = token::decoder_atom_expat;
 
 // The user data of one parse. Binder exceptions must not unwind through
 // expat's C frames: a callback keeps the exception and stops the parser, and
-// it is rethrown once XML_Parse has returned.
+// it is rethrown once XML_Parse has returned. B: the binder, or the
+// canonical form (XmlDecoderFor).
+template <class B>
 struct State {
-  BinderBase* binder;
+  B* binder;
   XML_Parser parser;
   std::exception_ptr failure;
 
@@ -38,8 +40,9 @@ struct State {
   }
 };
 
+template <class B>
 void on_start(void* user_data, const XML_Char* name, const XML_Char** atts) {
-  State::guard(user_data, [&](BinderBase& b) {
+  State<B>::guard(user_data, [&](B& b) {
     const auto [uri, local] = expat::split(name);
     if (!b.start(uri, local) || !b.wants_attributes()) return;
     for (const XML_Char** a = atts; *a; a += 2) {
@@ -49,34 +52,37 @@ void on_start(void* user_data, const XML_Char* name, const XML_Char** atts) {
   });
 }
 
+template <class B>
 void on_end(void* user_data, const XML_Char*) {
-  State::guard(user_data, [](BinderBase& b) { b.end(); });
+  State<B>::guard(user_data, [](B& b) { b.end(); });
 }
 
 // Character data, CDATA content and resolved references, in chunks.
+template <class B>
 void on_text(void* user_data, const XML_Char* s, int len) {
-  State::guard(user_data, [&](BinderBase& b) { b.text(std::string_view(s, len)); });
+  State<B>::guard(user_data, [&](B& b) { b.text(std::string_view(s, len)); });
 }
 
 template <class Shape>
-class ExpatDecoder : public SaxDecoderFor<ExpatDecoder<Shape>, Shape> {
+class ExpatDecoder : public XmlDecoderFor<ExpatDecoder<Shape>, Shape> {
  public:
   // Returns the line the parse ended on (expat counts lines as it tokenizes).
   std::size_t parse_only(std::string_view input) final {
-    parse(input, nullptr);
+    parse<BinderBase>(input, nullptr);
     return XML_GetCurrentLineNumber(parser_.get());
   }
 
  private:
-  friend SaxDecoderFor<ExpatDecoder, Shape>;
+  friend XmlDecoderFor<ExpatDecoder, Shape>;
   // binder null: no handlers, expat only tokenizes and checks the document.
-  void parse(std::string_view input, BinderBase* binder) {
+  template <class B>
+  void parse(std::string_view input, B* binder) {
     const Document doc = open_document(kLibrary, input);
-    State state{binder, parser_.get(), nullptr};
+    State<B> state{binder, parser_.get(), nullptr};
     const XML_Parser p = parser_.reset(&state);
     if (binder) {
-      XML_SetElementHandler(p, on_start, on_end);
-      XML_SetCharacterDataHandler(p, on_text);
+      XML_SetElementHandler(p, on_start<B>, on_end<B>);
+      XML_SetCharacterDataHandler(p, on_text<B>);
     }
     parser_.parse(kLibrary, doc.body, doc.skipped);
     if (state.failure) std::rethrow_exception(state.failure);

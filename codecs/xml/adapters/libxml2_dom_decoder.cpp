@@ -15,16 +15,8 @@ namespace {
 constexpr std::string_view kLibrary = token::decoder_atom_libxml2_dom;
 
 template <class Shape>
-class Libxml2DomDecoder : public DecoderFor<Libxml2DomDecoder<Shape>> {
+class Libxml2DomDecoder : public XmlDecoderFor<Libxml2DomDecoder<Shape>, Shape> {
  public:
-  static constexpr bool kEntityRows = Shape::kEntityRows;
-  template <class T>
-  void decode_rows(std::string_view input, std::vector<T>& rows) {
-    const DocPtr doc = read(input);
-    Binder<T> binder(shape_of(Shape::kFormat), rows, this->page_out());
-    walk_dom<libxml2::TreePolicy>(xmlDocGetRootElement(doc.get()), binder);
-    binder.finish();
-  }
   // The document element's name length.
   std::size_t parse_only(std::string_view input) final {
     const DocPtr doc = read(input);
@@ -32,6 +24,13 @@ class Libxml2DomDecoder : public DecoderFor<Libxml2DomDecoder<Shape>> {
   }
 
  private:
+  friend XmlDecoderFor<Libxml2DomDecoder, Shape>;
+  template <class B>
+  void parse(std::string_view input, B* sink) {
+    const DocPtr doc = read(input);
+    walk_dom<libxml2::TreePolicy>(xmlDocGetRootElement(doc.get()), *sink);
+  }
+
   struct FreeDoc {
     void operator()(xmlDocPtr d) const { xmlFreeDoc(d); }
   };

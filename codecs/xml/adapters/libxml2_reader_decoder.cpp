@@ -18,9 +18,8 @@ constexpr std::string_view kLibrary = token::decoder_atom_libxml2_reader;
 using libxml2::view;
 
 template <class Shape>
-class Libxml2ReaderDecoder : public DecoderFor<Libxml2ReaderDecoder<Shape>> {
+class Libxml2ReaderDecoder : public XmlDecoderFor<Libxml2ReaderDecoder<Shape>, Shape> {
  public:
-  static constexpr bool kEntityRows = Shape::kEntityRows;
   Libxml2ReaderDecoder() { libxml2::prepare_thread(); }
   ~Libxml2ReaderDecoder() override {
     if (reader_) xmlFreeTextReader(reader_);
@@ -28,10 +27,23 @@ class Libxml2ReaderDecoder : public DecoderFor<Libxml2ReaderDecoder<Shape>> {
   Libxml2ReaderDecoder(const Libxml2ReaderDecoder&) = delete;
   Libxml2ReaderDecoder& operator=(const Libxml2ReaderDecoder&) = delete;
 
-  template <class T>
-  void decode_rows(std::string_view input, std::vector<T>& rows) {
+  // Returns the number of nodes read.
+  std::size_t parse_only(std::string_view input) final {
     const std::size_t bom = open(input);
-    Binder<T> binder(shape_of(Shape::kFormat), rows, this->page_out());
+    int rc;
+    std::size_t nodes = 0;
+    while ((rc = xmlTextReaderRead(reader_)) == 1) ++nodes;
+    finish_reading(rc, bom);
+    return nodes;
+  }
+
+ private:
+  friend XmlDecoderFor<Libxml2ReaderDecoder, Shape>;
+  // The nodes into a binder, or the canonical form (XmlDecoderFor).
+  template <class B>
+  void parse(std::string_view input, B* sink) {
+    const std::size_t bom = open(input);
+    B& binder = *sink;
     int rc;
     while ((rc = xmlTextReaderRead(reader_)) == 1) {
       switch (xmlTextReaderNodeType(reader_)) {
@@ -63,20 +75,8 @@ class Libxml2ReaderDecoder : public DecoderFor<Libxml2ReaderDecoder<Shape>> {
       }
     }
     finish_reading(rc, bom);
-    binder.finish();
   }
 
-  // Returns the number of nodes read.
-  std::size_t parse_only(std::string_view input) final {
-    const std::size_t bom = open(input);
-    int rc;
-    std::size_t nodes = 0;
-    while ((rc = xmlTextReaderRead(reader_)) == 1) ++nodes;
-    finish_reading(rc, bom);
-    return nodes;
-  }
-
- private:
   // Points the reader at the payload; returns the BOM length skipped.
   std::size_t open(std::string_view input) {
     libxml2::prepare_thread();

@@ -20,9 +20,11 @@ constexpr std::string_view kLibrary = token::decoder_atom_libxml2_sax;
 
 using libxml2::view;
 
-// The SAX user data of one parse.
+// The SAX user data of one parse. B: the binder, or the canonical form
+// (XmlDecoderFor).
+template <class B>
 struct SaxState {
-  BinderBase* binder;
+  B* binder;
   xmlParserCtxtPtr ctxt;
   std::exception_ptr failure;
   std::string scratch;  // an attribute value with its references replaced
@@ -39,13 +41,15 @@ struct SaxState {
   }
 };
 
-SaxState& state(void* user_data) {
-  return *static_cast<SaxState*>(user_data);
+template <class B>
+SaxState<B>& state(void* user_data) {
+  return *static_cast<SaxState<B>*>(user_data);
 }
 
+template <class B>
 void on_start(void* user_data, const xmlChar* local, const xmlChar*, const xmlChar* uri, int,
               const xmlChar**, int nb_attributes, int, const xmlChar** attributes) {
-  state(user_data).guard([&](BinderBase& b) {
+  state<B>(user_data).guard([&](B& b) {
     if (!b.start(view(uri), view(local)) || !b.wants_attributes()) return;
     // Five pointers per attribute: local name, prefix, URI, value, value end.
     // SAX2 hands '&' in a value on as the reference "&#38;" (libxml2 leaves
@@ -55,59 +59,60 @@ void on_start(void* user_data, const xmlChar* local, const xmlChar*, const xmlCh
       const xmlChar* const* a = attributes + 5 * i;
       std::string_view value = view(a[3], a[4]);
       if (value.find('&') != std::string_view::npos)
-        value = char_data(value, CharData::attribute, state(user_data).scratch, kLibrary, -1);
+        value = char_data(value, CharData::attribute, state<B>(user_data).scratch, kLibrary, -1);
       b.attribute(view(a[2]), view(a[0]), value);
     }
   });
 }
 
+template <class B>
 void on_end(void* user_data, const xmlChar*, const xmlChar*, const xmlChar*) {
-  state(user_data).guard([](BinderBase& b) { b.end(); });
+  state<B>(user_data).guard([](B& b) { b.end(); });
 }
 
+template <class B>
 void on_text(void* user_data, const xmlChar* chars, int len) {
-  state(user_data).guard([&](BinderBase& b) { b.text(view(chars, chars + len)); });
+  state<B>(user_data).guard([&](B& b) { b.text(view(chars, chars + len)); });
 }
 
+template <class B>
 xmlSAXHandler make_handler(bool bind) {
   xmlSAXHandler h{};
   h.initialized = XML_SAX2_MAGIC;  // namespace-aware SAX2 callbacks
   h.serror = libxml2::ReusedContext::on_error;
   if (bind) {
-    h.startElementNs = on_start;
-    h.endElementNs = on_end;
-    h.characters = on_text;
-    h.cdataBlock = on_text;
-    h.ignorableWhitespace = on_text;  // a string value may be all blanks
+    h.startElementNs = on_start<B>;
+    h.endElementNs = on_end<B>;
+    h.characters = on_text<B>;
+    h.cdataBlock = on_text<B>;
+    h.ignorableWhitespace = on_text<B>;  // a string value may be all blanks
   }
   return h;
 }
 
-const xmlSAXHandler kBindHandler = make_handler(true);
-const xmlSAXHandler kEmptyHandler = make_handler(false);  // parse_only
+template <class B>
+const xmlSAXHandler kBindHandler = make_handler<B>(true);
+const xmlSAXHandler kEmptyHandler = make_handler<BinderBase>(false);  // parse_only
 
 template <class Shape>
-class Libxml2SaxDecoder : public DecoderFor<Libxml2SaxDecoder<Shape>> {
+class Libxml2SaxDecoder : public XmlDecoderFor<Libxml2SaxDecoder<Shape>, Shape> {
  public:
-  static constexpr bool kEntityRows = Shape::kEntityRows;
-  template <class T>
-  void decode_rows(std::string_view input, std::vector<T>& rows) {
-    Binder<T> binder(shape_of(Shape::kFormat), rows, this->page_out());
-    parse(input, kBindHandler, &binder);
-    binder.finish();
-  }
   // Returns the line the parse ended on (libxml2 counts lines as it reads).
   std::size_t parse_only(std::string_view input) final {
-    parse(input, kEmptyHandler, nullptr);
+    parse<BinderBase>(input, nullptr);
     return static_cast<std::size_t>(xmlSAX2GetLineNumber(ctxt_.get()));
   }
 
  private:
-  void parse(std::string_view input, const xmlSAXHandler& handler, BinderBase* binder) {
+  friend XmlDecoderFor<Libxml2SaxDecoder, Shape>;
+  // binder null: no callbacks, libxml2 only parses.
+  template <class B>
+  void parse(std::string_view input, B* binder) {
     const auto [xml, bom] = open_document(kLibrary, input);
     xmlParserCtxtPtr ctxt = ctxt_.get();
-    SaxState state{binder, ctxt, nullptr, {}};
-    *ctxt->sax = handler;  // the context owns its own copy of the handler
+    SaxState<B> state{binder, ctxt, nullptr, {}};
+    // The context owns its own copy of the handler.
+    *ctxt->sax = binder ? kBindHandler<B> : kEmptyHandler;
     ctxt->userData = &state;
     // No document: these handlers build none (startDocument is not set).
     const xmlDocPtr doc = ctxt_.parse(kLibrary, xml);

@@ -136,17 +136,8 @@ struct Retain {
 };
 
 template <class Shape>
-class MxmlDomDecoder : public DecoderFor<MxmlDomDecoder<Shape>> {
+class MxmlDomDecoder : public XmlDecoderFor<MxmlDomDecoder<Shape>, Shape> {
  public:
-  static constexpr bool kEntityRows = Shape::kEntityRows;
-  template <class T>
-  void decode_rows(std::string_view input, std::vector<T>& rows) {
-    mxml_node_t* root = nullptr;
-    const mxml::Tree tree = load(input, root);
-    Binder<T> binder(shape_of(Shape::kFormat), rows, this->page_out());
-    walk_dom(dom_, root, binder);
-    binder.finish();
-  }
   // The document element's name length.
   std::size_t parse_only(std::string_view input) final {
     mxml_node_t* root = nullptr;
@@ -155,6 +146,13 @@ class MxmlDomDecoder : public DecoderFor<MxmlDomDecoder<Shape>> {
   }
 
  private:
+  friend XmlDecoderFor<MxmlDomDecoder, Shape>;
+  template <class B>
+  void parse(std::string_view input, B* sink) {
+    mxml_node_t* root = nullptr;
+    const mxml::Tree tree = load(input, root);
+    walk_dom(dom_, root, *sink);
+  }
   mxml::Tree load(std::string_view input, mxml_node_t*& root) {
     const auto [body, skipped] = open_document(kDom, input);
     Retain retain;
@@ -167,11 +165,12 @@ class MxmlDomDecoder : public DecoderFor<MxmlDomDecoder<Shape>> {
 };
 
 // Binds as the load reads: elements are alive from their open to their close
-// event, which is as long as PrefixScope keeps their declarations.
+// event, which is as long as PrefixScope keeps their declarations. B: the
+// binder, or the canonical form (XmlDecoderFor).
+template <class B>
 class SaxBinding {
  public:
-  SaxBinding(PrefixScope<MxmlDom<kSax>>& scope, BinderBase* binder)
-      : scope_(scope), binder_(binder) {}
+  SaxBinding(PrefixScope<MxmlDom<kSax>>& scope, B* binder) : scope_(scope), binder_(binder) {}
   void on(mxml_node_t* n, mxml_sax_event_t e) {
     ++events;
     if (!binder_) return;
@@ -205,22 +204,23 @@ class SaxBinding {
 
  private:
   PrefixScope<MxmlDom<kSax>>& scope_;
-  BinderBase* binder_;
+  B* binder_;
 };
 
 template <class Shape>
-class MxmlSaxDecoder : public SaxDecoderFor<MxmlSaxDecoder<Shape>, Shape> {
+class MxmlSaxDecoder : public XmlDecoderFor<MxmlSaxDecoder<Shape>, Shape> {
  public:
   // The number of SAX events.
-  std::size_t parse_only(std::string_view input) final { return parse(input, nullptr); }
+  std::size_t parse_only(std::string_view input) final { return parse<BinderBase>(input, nullptr); }
 
  private:
-  friend SaxDecoderFor<MxmlSaxDecoder, Shape>;
+  friend XmlDecoderFor<MxmlSaxDecoder, Shape>;
   // binder null: no binding, the load only reads and checks the document.
-  std::size_t parse(std::string_view input, BinderBase* binder) {
+  template <class B>
+  std::size_t parse(std::string_view input, B* binder) {
     const auto [body, skipped] = open_document(kSax, input);
     scope_.reset(skipped);
-    SaxBinding binding(scope_, binder);
+    SaxBinding<B> binding(scope_, binder);
     mxml_node_t* root = nullptr;
     const mxml::Tree rest = mxml::load(kSax, buffer_, body, skipped, binding, root);
     return binding.events;

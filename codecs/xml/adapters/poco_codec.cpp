@@ -160,10 +160,13 @@ void configure(Poco::XML::SAXParser& p) {
 
 // Poco's events into the binder. An exception must not unwind through
 // expat's C frames below Poco: the first is kept, later events are ignored,
-// and it is rethrown after the parse.
+// and it is rethrown after the parse. B: the binder, or the canonical form
+// (XmlDecoderFor).
+template <class B>
 class BinderHandler : public Poco::XML::ContentHandler {
  public:
-  BinderBase* binder = nullptr;
+  explicit BinderHandler(B* b) : binder(b) {}
+  B* binder;
   std::exception_ptr failure;
 
   void startElement(const XMLString& uri, const XMLString& local, const XMLString&,
@@ -204,29 +207,27 @@ class BinderHandler : public Poco::XML::ContentHandler {
 };
 
 template <class Shape>
-class PocoSaxDecoder : public SaxDecoderFor<PocoSaxDecoder<Shape>, Shape> {
+class PocoSaxDecoder : public XmlDecoderFor<PocoSaxDecoder<Shape>, Shape> {
  public:
-  PocoSaxDecoder() {
-    configure(parser_);
-    parser_.setContentHandler(&handler_);
-  }
+  PocoSaxDecoder() { configure(parser_); }
   // The input's size: Poco's parse returns nothing of its own.
   std::size_t parse_only(std::string_view input) final {
-    parse(input, nullptr);
+    parse<BinderBase>(input, nullptr);
     return input.size();
   }
 
  private:
-  friend SaxDecoderFor<PocoSaxDecoder, Shape>;
+  friend XmlDecoderFor<PocoSaxDecoder, Shape>;
   // binder null: Poco calls the handler, which binds nothing.
-  void parse(std::string_view input, BinderBase* binder) {
+  template <class B>
+  void parse(std::string_view input, B* binder) {
     const Document doc = open_document(kSax, input);
-    handler_.binder = binder;
-    handler_.failure = nullptr;
+    BinderHandler<B> handler(binder);
+    parser_.setContentHandler(&handler);
     translating_errors(kSax, [&] { parser_.parseMemoryNP(doc.body.data(), doc.body.size()); });
-    if (handler_.failure) std::rethrow_exception(handler_.failure);
+    parser_.setContentHandler(nullptr);
+    if (handler.failure) std::rethrow_exception(handler.failure);
   }
-  BinderHandler handler_;
   Poco::XML::SAXParser parser_;
 };
 
@@ -307,23 +308,21 @@ struct PocoDom {
 };
 
 template <class Shape>
-class PocoDomDecoder : public DecoderFor<PocoDomDecoder<Shape>> {
+class PocoDomDecoder : public XmlDecoderFor<PocoDomDecoder<Shape>, Shape> {
  public:
-  static constexpr bool kEntityRows = Shape::kEntityRows;
   PocoDomDecoder() { configure(parser_); }
-  template <class T>
-  void decode_rows(std::string_view input, std::vector<T>& rows) {
-    const Poco::AutoPtr<Poco::XML::Document> doc = load(input);
-    Binder<T> binder(shape_of(Shape::kFormat), rows, this->page_out());
-    walk_dom<PocoDom>(doc->documentElement(), binder);
-    binder.finish();
-  }
   // The document element's local name length.
   std::size_t parse_only(std::string_view input) final {
     return load(input)->documentElement()->localName().size();
   }
 
  private:
+  friend XmlDecoderFor<PocoDomDecoder, Shape>;
+  template <class B>
+  void parse(std::string_view input, B* sink) {
+    const Poco::AutoPtr<Poco::XML::Document> doc = load(input);
+    walk_dom<PocoDom>(doc->documentElement(), *sink);
+  }
   // What DOMParser::parseMemory does (a DOMBuilder over the SAX parser, made
   // per parse), with the depth limit between the two.
   Poco::AutoPtr<Poco::XML::Document> load(std::string_view input) {

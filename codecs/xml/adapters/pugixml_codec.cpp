@@ -114,16 +114,8 @@ struct Utf8Checked {
 };
 
 template <class Shape, class Check = AsIs>
-class PugixmlDomDecoder : public DecoderFor<PugixmlDomDecoder<Shape, Check>> {
+class PugixmlDomDecoder : public XmlDecoderFor<PugixmlDomDecoder<Shape, Check>, Shape> {
  public:
-  static constexpr bool kEntityRows = Shape::kEntityRows;
-  template <class T>
-  void decode_rows(std::string_view input, std::vector<T>& rows) {
-    policy_.reset(load(input));
-    Binder<T> binder(shape_of(Shape::kFormat), rows, this->page_out());
-    walk(doc_.document_element(), binder);
-    binder.finish();
-  }
   // The document element's name length.
   std::size_t parse_only(std::string_view input) override {
     load(input);
@@ -131,6 +123,12 @@ class PugixmlDomDecoder : public DecoderFor<PugixmlDomDecoder<Shape, Check>> {
   }
 
  private:
+  friend XmlDecoderFor<PugixmlDomDecoder, Shape>;
+  template <class B>
+  void parse(std::string_view input, B* sink) {
+    policy_.reset(load(input));
+    walk(doc_.document_element(), *sink);
+  }
   // walk_dom's walk with one call into pugixml for a child's type (is_element
   // then is_text would make two per text node).
   template <class B>

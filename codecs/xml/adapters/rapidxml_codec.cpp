@@ -263,20 +263,18 @@ constexpr int kParseFlags =
     rapidxml::parse_no_element_values | rapidxml::parse_comment_nodes | rapidxml::parse_pi_nodes;
 
 template <class Shape>
-class RapidxmlDecoder : public DecoderFor<RapidxmlDecoder<Shape>> {
+class RapidxmlDecoder : public XmlDecoderFor<RapidxmlDecoder<Shape>, Shape> {
  public:
-  static constexpr bool kEntityRows = Shape::kEntityRows;
-  template <class T>
-  void decode_rows(std::string_view input, std::vector<T>& rows) {
-    const XmlNode* root = load(input);
-    Binder<T> binder(shape_of(Shape::kFormat), rows, this->page_out());
-    walk_dom(dom_, Item{root, {}}, binder);
-    binder.finish();
-  }
   // The document element's name length.
   std::size_t parse_only(std::string_view input) final { return load(input)->name_size(); }
 
  private:
+  friend XmlDecoderFor<RapidxmlDecoder, Shape>;
+  template <class B>
+  void parse(std::string_view input, B* sink) {
+    const XmlNode* root = load(input);
+    walk_dom(dom_, Item{root, {}}, *sink);
+  }
   const XmlNode* load(std::string_view input) {
     const auto [body, skipped] = open_document(RapidDom::kLibrary, input);
     buffer_.assign(body);

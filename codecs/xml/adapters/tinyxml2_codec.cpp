@@ -139,22 +139,20 @@ TopLevel top_level(XmlNode n) {
 }
 
 template <class Shape>
-class Tinyxml2Decoder : public DecoderFor<Tinyxml2Decoder<Shape>> {
+class Tinyxml2Decoder : public XmlDecoderFor<Tinyxml2Decoder<Shape>, Shape> {
  public:
-  static constexpr bool kEntityRows = Shape::kEntityRows;
-  template <class T>
-  void decode_rows(std::string_view input, std::vector<T>& rows) {
-    const XmlNode root = load(input);
-    Binder<T> binder(shape_of(Shape::kFormat), rows, this->page_out());
-    walk_dom(dom_, root, binder);
-    binder.finish();
-  }
   // The document element's name length.
   std::size_t parse_only(std::string_view input) final {
     return std::char_traits<char>::length(load(input)->Value());
   }
 
  private:
+  friend XmlDecoderFor<Tinyxml2Decoder, Shape>;
+  template <class B>
+  void parse(std::string_view input, B* sink) {
+    const XmlNode root = load(input);
+    walk_dom(dom_, root, *sink);
+  }
   XmlNode load(std::string_view input) {
     const auto [body, skipped] = open_document(kDecoder, input);
     // References and characters, which TinyXML-2 does not check, checked

@@ -82,11 +82,14 @@ class XercesDomDecoder : public DecoderFor<XercesDomDecoder<kShape>> {
   template <class T>
   void decode_rows(std::string_view input, std::vector<T>& rows) {
     Binder<T> binder(kShape, rows, this->page_out());
-    with_document(input, [&](const DOMDocument* doc) {
-      xerces_.utf8.uri.clear();
-      walk_dom<XercesPolicy>(XercesPolicy::Node{doc->getDocumentElement(), &xerces_.utf8}, binder);
-    });
+    walk(input, binder);
     binder.finish();
+  }
+  bool canonical(std::string_view input, std::string& out) final {
+    CanonicalXml sink(out);
+    walk(input, sink);
+    sink.finish();
+    return true;
   }
   // The document element's name length.
   std::size_t parse_only(std::string_view input) final {
@@ -98,6 +101,13 @@ class XercesDomDecoder : public DecoderFor<XercesDomDecoder<kShape>> {
   }
 
  private:
+  template <class B>
+  void walk(std::string_view input, B& sink) {
+    with_document(input, [&](const DOMDocument* doc) {
+      xerces_.utf8.uri.clear();
+      walk_dom<XercesPolicy>(XercesPolicy::Node{doc->getDocumentElement(), &xerces_.utf8}, sink);
+    });
+  }
   // The document lives in the parser's pool until use() returns, then is
   // freed, on errors too.
   template <class Use>

@@ -20,10 +20,12 @@ constexpr std::string_view kLibrary = token::decoder_atom_xerces_sax;
 
 // Content events -> binder, names and text transcoded to UTF-8. An exception
 // thrown by the binder (a bad record) unwinds out of SAX2XMLReader::parse,
-// which Xerces supports: the next parse starts clean.
+// which Xerces supports: the next parse starts clean. B: the binder, or the
+// canonical form.
+template <class B>
 class BinderHandler : public DefaultHandler {
  public:
-  BinderHandler(BinderBase& binder, xerces::Utf8Views& utf8) : binder_(binder), utf8_(utf8) {}
+  BinderHandler(B& binder, xerces::Utf8Views& utf8) : binder_(binder), utf8_(utf8) {}
   void startElement(const XMLCh* uri, const XMLCh* local, const XMLCh*,
                     const Attributes& attrs) final {
     if (!binder_.start(utf8_.uri(uri), utf8_.local(local)) || !binder_.wants_attributes()) return;
@@ -37,7 +39,7 @@ class BinderHandler : public DefaultHandler {
   void endElement(const XMLCh*, const XMLCh*, const XMLCh*) final { binder_.end(); }
 
  private:
-  BinderBase& binder_;
+  B& binder_;
   xerces::Utf8Views& utf8_;
 };
 
@@ -58,10 +60,14 @@ class XercesSaxDecoder : public DecoderFor<XercesSaxDecoder<kShape>> {
   template <class T>
   void decode_rows(std::string_view input, std::vector<T>& rows) {
     Binder<T> binder(kShape, rows, this->page_out());
-    BinderHandler handler(binder, xerces_.utf8);
-    xerces_.utf8.uri.clear();
-    parse(input, handler);
+    feed(input, static_cast<BinderBase&>(binder));
     binder.finish();
+  }
+  bool canonical(std::string_view input, std::string& out) final {
+    CanonicalXml sink(out);
+    feed(input, sink);
+    sink.finish();
+    return true;
   }
   // Returns the number of elements.
   std::size_t parse_only(std::string_view input) final {
@@ -76,6 +82,12 @@ class XercesSaxDecoder : public DecoderFor<XercesSaxDecoder<kShape>> {
   }
 
  private:
+  template <class B>
+  void feed(std::string_view input, B& sink) {
+    BinderHandler<B> handler(sink, xerces_.utf8);
+    xerces_.utf8.uri.clear();
+    parse(input, handler);
+  }
   void parse(std::string_view input, ContentHandler& handler) {
     reader_->setContentHandler(&handler);
     xerces_.parse(kLibrary, input, [&](const InputSource& in) { reader_->parse(in); });

@@ -18,7 +18,9 @@ const wbPayload = (D) => {
   function verdictCell(p) {
     const offset = p.offset >= 0 && !p.error.includes(`byte ${p.offset}`) ?
       ` (byte ${p.offset})` : "";
-    const text = p.outcome + (p.error ? `: ${p.error}${offset}` : "");
+    // A short file's values as the parser read them (the verdict's canonical form).
+    const text = p.outcome + (p.error ? `: ${p.error}${offset}` : "") +
+      (p.values ? `: ${p.values}` : "");
     return [text, {class: p.outcome === "accepted" ? "verdict-ok" : "verdict-bad"}];
   }
 

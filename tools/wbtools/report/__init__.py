@@ -155,8 +155,9 @@ def _payload_answer(files):
             rows.append([p["library"],
                          units.seconds(p["time"]) if p["time"] is not None else "not timed",
                          f"{p['ratio']:.2f}x" if p["ratio"] is not None else "-", interval,
-                         p["verdict"], p["outcome"] + (f": {error}" if error else ""),
-                         p["mark"] or ""])
+                         p["verdict"], p["outcome"] + (f": {error}" if error else "") +
+                         (f": `{p['values']}`".replace("|", "\\|") if p.get("values") else ""),
+                         (p["mark"] or "").replace("|", "\\|")])
         sizes = ", ".join(f"{codec} {size:,} B" for codec, size in entry["sizes"])
         parts.append(f"**{payload.headline(entry)}.**\n\n`{entry['format']}/file:"
                      f"{entry['name']}/{entry['bytes']}`, SHA-256 `{entry['sha256']}`; sizes: "

@@ -1,7 +1,7 @@
 """The answer for a user's own files (`./wirebench bench --payload`, docs/payload.md): per
 file, its parsers ranked with the paired intervals the suite computes (holds.ratios), ties
 called, each parser's verdict (accepted or rejected, with its error and byte offset, from
-<result>-verdict.json) and the file's size raw and after each compressor.
+<result>-verdict.json; for a short file, what it read, in the canonical form) and the file's size raw and after each compressor.
 
 A payload run's context names each file under "payload.file:NAME." (path, bytes, sha256,
 kind, case); its benchmarks are {format}/file:NAME/{bytes}/...
@@ -45,7 +45,7 @@ def _verdicts_of(verdict, path, op):
 def answer(result, verdict=None):
     """Per payload file, in name order: {"name", "case", "path", "bytes", "sha256", "kind",
     "op", "parsers": [{"library", "time", "ratio", "low", "high", "verdict", "outcome",
-    "error", "offset", "mark"}] fastest first (rejected ones last, untimed), "fastest":
+    "error", "offset", "values", "mark"}] fastest first (rejected ones last, untimed), "fastest":
     [the fastest and every parser tied with it], "sizes": [[codec, bytes]] raw first}."""
     ratios = holds.ratios(result)
     out = []
@@ -67,7 +67,7 @@ def answer(result, verdict=None):
                             "high": entry.get("high"), "verdict": entry.get("verdict", "fastest"),
                             "outcome": judged.get("verdict", "accepted"),
                             "error": judged.get("error", ""), "offset": judged.get("offset", -1),
-                            "mark": judged.get("mark", "")})
+                            "values": judged.get("values", ""), "mark": judged.get("mark", "")})
         # Rejected (or crashed) parsers: not timed, still a row.
         failed = {r.name.library: r.error for r in result.failed()
                   if r.name.case == (fmt, dataset, int(rows)) and r.name.op == op}
@@ -77,7 +77,8 @@ def answer(result, verdict=None):
                             "high": None, "verdict": "not timed",
                             "outcome": judged.get("verdict", "rejected"),
                             "error": judged.get("error") or failed.get(library, ""),
-                            "offset": judged.get("offset", -1), "mark": judged.get("mark", "")})
+                            "offset": judged.get("offset", -1), "values": "",
+                            "mark": judged.get("mark", "")})
         fastest = [p["library"] for p in parsers if p["verdict"] in ("fastest", "tied")]
         packed = {run.name.library: int(run.counter("compressed_bytes")) for run in runs
                   if run.name.op == "compress" and run.counter("compressed_bytes") is not None}
