@@ -10,6 +10,11 @@ import subprocess
 import tempfile
 import unittest
 
+from wbtools import report, results
+from wbtools.page import chromium
+from wbtools.results import as_formats
+from wbtools.transfer import links
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 BUILD = pathlib.Path(os.environ.get("WIREBENCH_BUILD", ROOT / "build" / "release"))
 
@@ -25,7 +30,7 @@ class GeneratedFeed(unittest.TestCase):
         with open(cls.feed, "wb") as out:
             subprocess.run([str(BUILD / "wirebench_cli"), "encode", "--format", "json-verbose",
                             "--dataset", "science", "--rows", "100"], stdout=out, check=True)
-        out_path = folder / "result.json"
+        out_path = cls.out_path = folder / "20260101T000000Z-test-cpu-abc1234.json"
         # Each benchmark for a moment: the checks before timing are what this test is about.
         cls.proc = subprocess.run(
             [str(BUILD / "wirebench_bench"), f"--wirebench_payload=odata:json-verbose:{cls.feed}",
@@ -81,6 +86,39 @@ class GeneratedFeed(unittest.TestCase):
                            if e["name"].startswith(fmt + "/")]
                 self.assertTrue(all(e.get("error_message", "").startswith("not carried")
                                     for e in skipped), fmt)
+
+    def test_the_answer_and_the_table(self):
+        [entry] = as_formats.table(results.load(str(self.out_path)))
+        self.assertEqual((entry["name"], entry["format"], entry["rows"]),
+                         ("feed", "json-verbose", 100))
+        formats = {f["format"]: f for f in entry["formats"]}
+        # JSON light and v4 drop v2's __metadata: smaller than the file, Atom larger.
+        self.assertGreater(formats["json"]["smaller"], 1)
+        self.assertLess(formats["atom"]["smaller"], 1)
+        self.assertTrue(entry["answer"].startswith("your feed (feed, "), entry["answer"])
+        self.assertIn("## Your feed as other formats", as_formats.markdown([entry]))
+
+    @unittest.skipUnless(chromium.find(), "needs Chromium (package chromium)")
+    def test_page_shows_the_table(self):
+        out = pathlib.Path(self.tmp.name) / "report"
+        result = results.load(str(self.out_path))
+        report.write(result, list(links.load_links().values()), str(out))
+        [entry] = as_formats.table(result)
+        with chromium.Browser() as browser:
+            for width, mobile in ((1400, False), (390, True)):
+                browser.open(str(out / report.PAGE), width, 900, mobile=mobile)
+                browser.drain()
+                self.assertEqual(browser.console_errors, [])
+                self.assertFalse(browser.evaluate(
+                    "document.getElementById('as-formats-section').hidden"))
+                answer = browser.evaluate(
+                    "document.querySelector('#as-formats .payload-answer').textContent")
+                self.assertTrue(answer.startswith("your feed (feed, "), answer)
+                shown = browser.evaluate(
+                    "[...document.querySelectorAll('#as-formats td b')]"
+                    ".map((b) => b.textContent).join(' ')")
+                self.assertEqual(sorted(shown.split()),
+                                 sorted(f["format"] for f in entry["formats"]))
 
     def test_a_document_that_is_no_feed_is_refused(self):
         doc = pathlib.Path(self.tmp.name) / "doc.json"
