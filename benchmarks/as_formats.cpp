@@ -28,6 +28,7 @@ struct FeedRows {
   Records rows = empty_records(DatasetKind::entity);
   std::string from;  // the decoder that read them
   std::string error;
+  carry::EntitySchema schema;  // what the binary formats carry them through
 };
 
 struct EncodeState {
@@ -85,30 +86,30 @@ std::string entity_diff(const Records& want, const Records& got) {
 
 // Empty when an exact decoder of the carrier's format gives the rows back
 // from payload, else why not.
-std::string read_back(const Carrier& carrier, const Records& rows, std::string_view payload) {
+std::string read_back(const Carrier& carrier, const FeedRows& feed, std::string_view payload) {
   const std::string input = padded_copy(payload);
   std::string why = "no exact decoder of " + std::string(carrier.format) + " to check it with";
-  for (const CodecEntry* dec : carrier.decoders) {
-    if (!dec->exact) continue;
+  for (const CarrierCodec& dec : carrier.decoders) {
+    if (!dec.exact) continue;
     Records back = empty_records(DatasetKind::entity);
-    why = failure_of(dec->library, [&] {
-      dec->make_decoder()->decode(std::string_view(input.data(), payload.size()), back);
-      return entity_diff(rows, back);
+    why = failure_of(dec.library, [&] {
+      dec.make_decoder(feed.schema)->decode(std::string_view(input.data(), payload.size()), back);
+      return entity_diff(feed.rows, back);
     });
     if (why.empty()) return {};
-    why = std::string(dec->library) + ": " + why;
+    why = std::string(dec.library) + ": " + why;
   }
   return why;
 }
 
-void run_encode(benchmark::State& state, const Carrier& carrier, const CodecEntry& enc,
+void run_encode(benchmark::State& state, const Carrier& carrier, const CarrierCodec& enc,
                 FeedRows& feed, EncodeCheck& check) {
   EncodeState* st = prepared<EncodeState>(state, check, [&](EncodeState& fresh, bool verify) {
     if (!feed.error.empty()) return feed.error;
-    fresh.encoder = enc.make_encoder();
+    fresh.encoder = enc.make_encoder(feed.schema);
     std::string why = failure_of(enc.library, [&] { fresh.encoder->encode(feed.rows, fresh.out); });
     if (!why.empty() || !verify) return why;
-    if (why = read_back(carrier, feed.rows, fresh.out); !why.empty()) return why;
+    if (why = read_back(carrier, feed, fresh.out); !why.empty()) return why;
     return failure_of("compress", [&] { check.compressed = compressed_sizes(fresh.out); });
   });
   if (!st) return;
@@ -118,16 +119,17 @@ void run_encode(benchmark::State& state, const Carrier& carrier, const CodecEntr
   state.counters["verified"] = 1;
 }
 
-void run_decode(benchmark::State& state, const CodecEntry& dec, const CodecEntry& enc,
+void run_decode(benchmark::State& state, const CarrierCodec& dec, const CarrierCodec& enc,
                 FeedRows& feed, Check& check) {
   DecodeState* st = prepared<DecodeState>(state, check, [&](DecodeState& fresh, bool verify) {
     if (!feed.error.empty()) return feed.error;
     std::string payload;
-    if (auto why = failure_of(enc.library, [&] { enc.make_encoder()->encode(feed.rows, payload); });
+    if (auto why = failure_of(enc.library,
+                              [&] { enc.make_encoder(feed.schema)->encode(feed.rows, payload); });
         !why.empty())
       return why;
     fresh.input = PageAlignedBytes(payload);
-    fresh.decoder = dec.make_decoder();
+    fresh.decoder = dec.make_decoder(feed.schema);
     if (auto why = failure_of(dec.library, [&] { fresh.decoder->decode(fresh.input, fresh.out); });
         !why.empty() || !verify)
       return why;
@@ -154,6 +156,10 @@ void register_as_formats(const std::string& unit, std::string_view format, std::
   feed.format = std::string(format);
   feed.bytes = bytes;
   read_rows(feed);
+  // The schema the binary formats need; rows that have none are refused by
+  // each such carrier's why_not, with the reason.
+  if (feed.error.empty())
+    carry::schema_of("", std::get<std::vector<EntityRow>>(feed.rows), feed.schema);
   const std::string key = "as_formats." + feed.name + ".";
   benchmark::AddCustomContext(key + "rows", std::to_string(row_count(feed.rows)));
   benchmark::AddCustomContext(key + "rows_from", feed.error.empty() ? feed.from : feed.error);
@@ -164,25 +170,25 @@ void register_as_formats(const std::string& unit, std::string_view format, std::
     const std::string why = feed.error.empty() ? carrier.why_not(feed.rows) : std::string();
     (why.empty() ? carried : refused) +=
         std::string(carrier.format) + (why.empty() ? "" : ": " + why) + "; ";
-    for (const CodecEntry* enc : carrier.encoders) {
-      const std::string name = prefix + "encode/" + std::string(enc->library);
+    for (const CarrierCodec& enc : carrier.encoders) {
+      const std::string name = prefix + "encode/" + std::string(enc.library);
       if (!why.empty()) {
         register_in_band(name, [why](benchmark::State& s) { not_carried(s, why); });
         continue;
       }
       register_in_band(name,
-                       [&carrier, enc, &feed, check = std::make_shared<EncodeCheck>()](
-                           benchmark::State& s) { run_encode(s, carrier, *enc, feed, *check); });
+                       [&carrier, &enc, &feed, check = std::make_shared<EncodeCheck>()](
+                           benchmark::State& s) { run_encode(s, carrier, enc, feed, *check); });
     }
     // Decoders read the first encoder's payload, as the suite's do at most
     // sizes (from:reference); the encoders' payloads all read back the same rows.
     if (!why.empty() || carrier.encoders.empty()) continue;
-    const CodecEntry* source = carrier.encoders.front();
-    for (const CodecEntry* dec : carrier.decoders)
+    const CarrierCodec& source = carrier.encoders.front();
+    for (const CarrierCodec& dec : carrier.decoders)
       register_in_band(
-          prefix + "decode/" + std::string(dec->library) + "/from:" + std::string(source->library),
-          [dec, source, &feed, check = std::make_shared<Check>()](benchmark::State& s) {
-            run_decode(s, *dec, *source, feed, *check);
+          prefix + "decode/" + std::string(dec.library) + "/from:" + std::string(source.library),
+          [&dec, &source, &feed, check = std::make_shared<Check>()](benchmark::State& s) {
+            run_decode(s, dec, source, feed, *check);
           });
   }
   benchmark::AddCustomContext(key + "carried", carried);

@@ -30,9 +30,15 @@ bool takes_entity_rows(const CodecEntry* codec) {
   return true;
 }
 
-std::vector<const CodecEntry*> entity_codecs(std::string_view format, Role role) {
-  std::vector<const CodecEntry*> out = codecs_of(format, role);
-  std::erase_if(out, [](const CodecEntry* c) { return !takes_entity_rows(c); });
+// A registry codec as a carrier's: the OData codecs need no schema.
+std::vector<CarrierCodec> entity_codecs(std::string_view format, Role role) {
+  std::vector<CarrierCodec> out;
+  for (const CodecEntry* c : codecs_of(format, role)) {
+    if (!takes_entity_rows(c)) continue;
+    out.push_back({c->library, c->exact,
+                   [c](const carry::EntitySchema&) { return c->make_encoder(); },
+                   [c](const carry::EntitySchema&) { return c->make_decoder(); }});
+  }
   return out;
 }
 
@@ -48,6 +54,7 @@ const std::vector<Carrier>& carriers() {
                 [](const Records&) { return std::string(); }};
       if (!c.encoders.empty() && !c.decoders.empty()) out.push_back(std::move(c));
     }
+    carry::add_nlohmann_maps(out);
     return out;
   }();
   return all;
