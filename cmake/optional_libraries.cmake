@@ -106,7 +106,8 @@ wb_optional(TINYXML2 "tinyxml2" TARGET wb_tinyxml2 SOURCES codecs/xml/adapters/t
 wb_optional(MXML "mxml" TARGET wb_mxml SOURCES codecs/xml/adapters/mxml_*.cpp
             benchmarks/standalone/mxml*.cpp)
 # Binary formats (their schema compilers' output goes with them).
-wb_optional(PROTOBUF "protobuf" TARGET wb_protobuf SOURCES codecs/protobuf/libprotobuf.cpp)
+wb_optional(PROTOBUF "protobuf" TARGET wb_protobuf SOURCES codecs/protobuf/libprotobuf.cpp
+            codecs/carriers/libprotobuf_*.cpp)
 wb_optional(PROTOBUF_C "protobuf-c" TARGET wb_protobuf_c SOURCES codecs/protobuf/protobuf_c.cpp)
 wb_optional(FLATBUFFERS "flatbuffers" TARGET wb_flatbuffers SOURCES codecs/flatbuffers/*.cpp)
 wb_optional(CAPNP "capnp" TARGET wb_capnp SOURCES codecs/capnp/*.cpp)

@@ -54,7 +54,8 @@ const std::vector<Carrier>& carriers() {
                 [](const Records&) { return std::string(); }};
       if (!c.encoders.empty() && !c.decoders.empty()) out.push_back(std::move(c));
     }
-    carry::add_nlohmann_maps(out);
+    for (auto* add : {carry::add_libprotobuf_dynamic, carry::add_nlohmann_maps})
+      if (add) add(out);
     return out;
   }();
   return all;

@@ -46,8 +46,11 @@ std::string not_carried_yet();
 
 namespace carry {
 // Each schema adapter file's carriers (one function per file), which
-// carriers() lists.
-void add_nlohmann_maps(std::vector<Carrier>& out);
+// carriers() lists. Weak: a library left out of the build
+// (cmake/optional_libraries.cmake) leaves its function null, and its
+// format among those not carried yet.
+[[gnu::weak]] void add_nlohmann_maps(std::vector<Carrier>& out);
+[[gnu::weak]] void add_libprotobuf_dynamic(std::vector<Carrier>& out);
 }  // namespace carry
 
 }  // namespace wb
