@@ -114,7 +114,8 @@ wb_optional(CAPNP "capnp" TARGET wb_capnp SOURCES codecs/capnp/*.cpp)
 wb_optional(MPACK "libmpack" TARGET wb_mpack SOURCES codecs/msgpack/libmpack.cpp)
 wb_optional(CBOR "libcbor" TARGET wb_cbor SOURCES codecs/cbor/*.cpp)
 wb_optional(BSON "libbson" TARGET wb_bson SOURCES codecs/bson/*.cpp)
-wb_optional(THRIFT "thrift" TARGET wb_thrift SOURCES codecs/thrift/*.cpp)
+wb_optional(THRIFT "thrift" TARGET wb_thrift SOURCES codecs/thrift/*.cpp
+            codecs/carriers/thrift_*.cpp)
 wb_optional(AVRO "avro-c" TARGET wb_avro SOURCES codecs/avro/*.cpp codecs/carriers/avro_c_*.cpp)
 # Compressors (codecs/compress/compressors.cpp follows what was built).
 wb_optional(BROTLI "brotli" TARGET wb_brotli SOURCES codecs/compress/brotli.cpp)

@@ -51,6 +51,7 @@ namespace carry {
 // format among those not carried yet.
 [[gnu::weak]] void add_nlohmann_maps(std::vector<Carrier>& out);
 [[gnu::weak]] void add_libprotobuf_dynamic(std::vector<Carrier>& out);
+[[gnu::weak]] void add_thrift_protocol(std::vector<Carrier>& out);
 [[gnu::weak]] void add_avro_c_generic(std::vector<Carrier>& out);
 }  // namespace carry
 
