@@ -68,6 +68,22 @@ TEST(Carriers, EveryKindRoundTripsInEveryBinaryCarrier) {
   }
 }
 
+TEST(Carriers, ATruncatedPayloadIsAnErrorNotACrash) {
+  const Records want = every_kind();
+  carry::EntitySchema schema;
+  ASSERT_EQ(carry::schema_of("test", std::get<std::vector<EntityRow>>(want), schema), "");
+  for (const Carrier* c : binary_carriers()) {
+    SCOPED_TRACE(std::string(c->format));
+    std::string payload;
+    c->encoders.front().make_encoder(schema)->encode(want, payload);
+    const std::string padded = padded_copy(payload);
+    Records got = empty_records(DatasetKind::entity);
+    EXPECT_THROW(c->decoders.front().make_decoder(schema)->decode(
+                     std::string_view(padded.data(), payload.size() / 2), got),
+                 DecodeError);
+  }
+}
+
 TEST(Carriers, ATypeNoFormatHasIsRefusedWithWhy) {
   const Records decimal = rows({{{"Price", "Edm.Decimal", "1.10"}}});
   EXPECT_EQ(carry::why_not("msgpack", decimal),
