@@ -111,7 +111,8 @@ wb_optional(PROTOBUF "protobuf" TARGET wb_protobuf SOURCES codecs/protobuf/libpr
 wb_optional(PROTOBUF_C "protobuf-c" TARGET wb_protobuf_c SOURCES codecs/protobuf/protobuf_c.cpp)
 wb_optional(FLATBUFFERS "flatbuffers" TARGET wb_flatbuffers SOURCES codecs/flatbuffers/*.cpp
             codecs/carriers/flatbuffers_*.cpp)
-wb_optional(CAPNP "capnp" TARGET wb_capnp SOURCES codecs/capnp/*.cpp)
+wb_optional(CAPNP "capnp" TARGET wb_capnp wb_capnpc SOURCES codecs/capnp/*.cpp
+            codecs/carriers/capnp_*.cpp)
 wb_optional(MPACK "libmpack" TARGET wb_mpack SOURCES codecs/msgpack/libmpack.cpp)
 wb_optional(CBOR "libcbor" TARGET wb_cbor SOURCES codecs/cbor/*.cpp)
 wb_optional(BSON "libbson" TARGET wb_bson SOURCES codecs/bson/*.cpp)

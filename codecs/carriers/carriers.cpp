@@ -55,8 +55,8 @@ const std::vector<Carrier>& carriers() {
       if (!c.encoders.empty() && !c.decoders.empty()) out.push_back(std::move(c));
     }
     for (auto* add :
-         {carry::add_libprotobuf_dynamic, carry::add_flatbuffers_tables, carry::add_nlohmann_maps,
-          carry::add_thrift_protocol, carry::add_avro_c_generic})
+         {carry::add_libprotobuf_dynamic, carry::add_flatbuffers_tables, carry::add_capnp_dynamic,
+          carry::add_nlohmann_maps, carry::add_thrift_protocol, carry::add_avro_c_generic})
       if (add) add(out);
     return out;
   }();

@@ -50,6 +50,7 @@ namespace carry {
 // (cmake/optional_libraries.cmake) leaves its function null, and its
 // format among those not carried yet.
 [[gnu::weak]] void add_flatbuffers_tables(std::vector<Carrier>& out);
+[[gnu::weak]] void add_capnp_dynamic(std::vector<Carrier>& out);
 [[gnu::weak]] void add_nlohmann_maps(std::vector<Carrier>& out);
 [[gnu::weak]] void add_libprotobuf_dynamic(std::vector<Carrier>& out);
 [[gnu::weak]] void add_thrift_protocol(std::vector<Carrier>& out);
