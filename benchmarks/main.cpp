@@ -21,7 +21,9 @@
 // every round, as a measurement of what keeping them saves) and
 // --wirebench_payload=KIND:PATH, repeatable (time a user's files instead of
 // the suite's cases; benchmarks/payload_files.hpp),
-// --wirebench_payload_crashed=LIBRARY:PATH (a parser not to run on a file) and
+// --wirebench_payload_crashed=LIBRARY:PATH (a parser not to run on a file),
+// --wirebench_as_formats (each feed's rows in every other format too;
+// benchmarks/as_formats.hpp) and
 // --wirebench_scope (print the run_scope the other arguments make, whole or
 // focused, and exit; benchmarks/scope.hpp).
 #include <charconv>
@@ -95,6 +97,7 @@ int main(int argc, char** argv) {
   std::vector<wb::bench::PayloadSpec> payloads;
   constexpr std::string_view kCrashedFlag = "--wirebench_payload_crashed=";
   std::set<std::string> crashed;
+  bool as_formats = false;
   std::string_view out_path;
   for (int i = 0; i < argc; ++i) {
     std::string_view arg = argv[i];
@@ -152,6 +155,8 @@ int main(int argc, char** argv) {
       }
     } else if (i > 0 && arg.starts_with(kCrashedFlag)) {
       crashed.insert(std::string(arg.substr(kCrashedFlag.size())));
+    } else if (i > 0 && arg == "--wirebench_as_formats") {
+      as_formats = true;
     } else if (i > 0 && arg == "--wirebench_icount") {
       wb::bench::probe::callgrind = true;
     } else if (i > 0 && arg == "--wirebench_scope") {
@@ -215,6 +220,11 @@ int main(int argc, char** argv) {
   int count = static_cast<int>(args.size());
   args.push_back(nullptr);
 
+  if (as_formats && payloads.empty()) {
+    std::fprintf(stderr, "wirebench_bench: --wirebench_as_formats goes with --wirebench_payload\n");
+    return 2;
+  }
+  for (wb::bench::PayloadSpec& spec : payloads) spec.as_formats = as_formats;
   if (!payloads.empty()) {
     // A user's files stand in for the datasets: none of the suite's cases run.
     if (const std::string why = wb::bench::register_payload_benchmarks(payloads, crashed);

@@ -10,6 +10,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include "benchmarks/as_formats.hpp"
 #include "benchmarks/band.hpp"
 #include "benchmarks/kept.hpp"
 #include "benchmarks/payloads.hpp"
@@ -138,6 +139,9 @@ std::string register_payload_benchmarks(const std::vector<PayloadSpec>& specs,
     std::string why;
     const std::string bytes = read_file(spec.path, why);
     if (!why.empty()) return why;
+    if (spec.as_formats && !is_feed(spec.kind))
+      return spec.path + ": --as-formats re-encodes an OData feed's rows; this file is " +
+             spec.kind;
     const std::string name = case_name(spec.path, names);
     LoadedPayload& p = loaded.emplace_back();
     p.format = decoders_format(spec.kind);
@@ -177,6 +181,7 @@ std::string register_payload_benchmarks(const std::vector<PayloadSpec>& specs,
     register_for_rows(static_cast<int>(bytes.size()), scan, unit,
                       [&p](benchmark::State& s) { run_byte_scan(s, p); });
     set_unit_probe(unit, scan);
+    if (spec.as_formats) register_as_formats(unit, p.format, p.bytes);
   }
   return {};
 }

@@ -22,6 +22,8 @@ namespace wb::bench {
 struct PayloadSpec {
   std::string kind;  // "json", "xml" or "odata:FORMAT" (codecs/payload_kind.hpp)
   std::string path;
+  // --as-formats: the feed's rows in every other format (as_formats.hpp).
+  bool as_formats = false;
 };
 
 // From the text after --wirebench_payload=, "KIND:PATH"; false when KIND is
@@ -31,7 +33,8 @@ bool parse_payload_spec(std::string_view text, PayloadSpec& spec, std::string& w
 // Reads every file, registers its benchmarks and records what identifies it
 // in the result's context (its name, bytes, SHA-256 and kind, never its
 // content). Returns "" or why a file cannot be used (unreadable, or past
-// kMaxPayloadBytes of codecs/payload_kind.hpp).
+// kMaxPayloadBytes of codecs/payload_kind.hpp, or asked for as_formats and
+// no OData feed).
 // crashed: "LIBRARY:PATH" of each parser that crashed on a file in the
 // verdict's sandbox (wirebench_cli verdict): its benchmarks of that file are
 // skipped with that error, never run in this process.

@@ -106,15 +106,19 @@ wb_optional(TINYXML2 "tinyxml2" TARGET wb_tinyxml2 SOURCES codecs/xml/adapters/t
 wb_optional(MXML "mxml" TARGET wb_mxml SOURCES codecs/xml/adapters/mxml_*.cpp
             benchmarks/standalone/mxml*.cpp)
 # Binary formats (their schema compilers' output goes with them).
-wb_optional(PROTOBUF "protobuf" TARGET wb_protobuf SOURCES codecs/protobuf/libprotobuf.cpp)
+wb_optional(PROTOBUF "protobuf" TARGET wb_protobuf SOURCES codecs/protobuf/libprotobuf.cpp
+            codecs/carriers/libprotobuf_*.cpp)
 wb_optional(PROTOBUF_C "protobuf-c" TARGET wb_protobuf_c SOURCES codecs/protobuf/protobuf_c.cpp)
-wb_optional(FLATBUFFERS "flatbuffers" TARGET wb_flatbuffers SOURCES codecs/flatbuffers/*.cpp)
-wb_optional(CAPNP "capnp" TARGET wb_capnp SOURCES codecs/capnp/*.cpp)
+wb_optional(FLATBUFFERS "flatbuffers" TARGET wb_flatbuffers SOURCES codecs/flatbuffers/*.cpp
+            codecs/carriers/flatbuffers_*.cpp)
+wb_optional(CAPNP "capnp" TARGET wb_capnp wb_capnpc SOURCES codecs/capnp/*.cpp
+            codecs/carriers/capnp_*.cpp)
 wb_optional(MPACK "libmpack" TARGET wb_mpack SOURCES codecs/msgpack/libmpack.cpp)
 wb_optional(CBOR "libcbor" TARGET wb_cbor SOURCES codecs/cbor/*.cpp)
 wb_optional(BSON "libbson" TARGET wb_bson SOURCES codecs/bson/*.cpp)
-wb_optional(THRIFT "thrift" TARGET wb_thrift SOURCES codecs/thrift/*.cpp)
-wb_optional(AVRO "avro-c" TARGET wb_avro SOURCES codecs/avro/*.cpp)
+wb_optional(THRIFT "thrift" TARGET wb_thrift SOURCES codecs/thrift/*.cpp
+            codecs/carriers/thrift_*.cpp)
+wb_optional(AVRO "avro-c" TARGET wb_avro SOURCES codecs/avro/*.cpp codecs/carriers/avro_c_*.cpp)
 # Compressors (codecs/compress/compressors.cpp follows what was built).
 wb_optional(BROTLI "brotli" TARGET wb_brotli SOURCES codecs/compress/brotli.cpp)
 wb_optional(ZSTD "zstd" TARGET wb_zstd SOURCES codecs/compress/zstd.cpp)

@@ -99,6 +99,9 @@ if(WB_WITH_CAPNP)
   find_package(CapnProto 0.9 CONFIG REQUIRED)
   wb_archive(wb_kj libkj.a CapnProto::kj Threads::Threads)
   wb_archive(wb_capnp libcapnp.a CapnProto::capnp wb_kj)
+  # The schema parser (libcapnpc, libcapnp-dev's too): --as-formats parses a
+  # schema made from a user's feed at run time (codecs/carriers/capnp_dynamic.cpp).
+  wb_archive(wb_capnpc libcapnpc.a CapnProto::capnpc wb_capnp)
   wb_library(capnp "${CapnProto_VERSION}" "static (libcapnp.a, libkj.a)" "${WB_DEBIAN_FLAGS}")
   set(WB_CAPNP_DIR ${PROJECT_SOURCE_DIR}/codecs/capnp)
   set(WB_CAPNP_FILES "")
@@ -126,4 +129,5 @@ if(WB_CAPNP_SOURCES OR WB_PBC_SOURCES)
 endif()
 target_sources(wirebench_codecs PRIVATE ${WB_PB_SOURCES} ${WB_PBC_SOURCES} ${WB_FBS_HEADERS}
                                         ${WB_CAPNP_SOURCES})
-target_link_libraries(wirebench_codecs PRIVATE wb_protobuf wb_protobuf_c wb_flatbuffers wb_capnp)
+target_link_libraries(wirebench_codecs PRIVATE wb_protobuf wb_protobuf_c wb_flatbuffers wb_capnp
+                      wb_capnpc)

@@ -133,6 +133,12 @@ options:
                      a machine's published run. An empty, binary (NUL byte) or
                      neither-JSON-nor-XML file, or one over 1 GiB: one line naming it,
                      exit 2. docs/payload.md
+  --as-formats       with --payload: each OData feed's rows also in every other format
+                     that carries them (the other OData dialects; binary formats through
+                     a schema made from the feed's EDM types), every encoder and decoder
+                     of each, each encoding read back and checked first, with its sizes;
+                     a format that cannot carry the rows says which type and why.
+                     docs/payload.md, "As other formats"
   --format KIND      with --payload: take every file as KIND (json, xml, or an OData
                      feed format: json-verbose, json-v4, atom, atom-v2, odata:json)
   -h, --help         this text
@@ -184,6 +190,7 @@ out_dir="$ROOT/results"
 extra=()
 payload_args=()
 payload_format=""
+as_formats=0
 while [[ $# -gt 0 ]]; do
   case "$1" in
     -h | --help)
@@ -256,6 +263,7 @@ while [[ $# -gt 0 ]]; do
       shift
       ;;
     --format=*) payload_format="${1#*=}" ;;
+    --as-formats) as_formats=1 ;;
     --)
       shift
       extra=("$@")
@@ -270,6 +278,7 @@ done
 [[ -x "$EXE" ]] || die "no benchmark executable at $EXE (build first: ./wirebench build)"
 [[ -x "$MEMORY_EXE" ]] || die "no memory executable at $MEMORY_EXE (build first: ./wirebench build)"
 [[ -z "$payload_format" || ${#payload_args[@]} -gt 0 ]] || die "--format goes with --payload"
+((!as_formats || ${#payload_args[@]})) || die "--as-formats goes with --payload"
 
 # ---- a user's own files (--payload) -------------------------------------------
 
@@ -326,6 +335,7 @@ selection=(--benchmark_out_format=json)
 ((cold_cache)) && selection+=(--wirebench_cold_cache)
 ((every_pairing)) && selection+=(--wirebench_full)
 for spec in "${payload_specs[@]}"; do selection+=(--wirebench_payload="$spec"); done
+((as_formats)) && selection+=(--wirebench_as_formats)
 for arg in "${extra[@]}"; do
   case "$arg" in
     # Listing (or any other non-run request) writes no result file: run it as is.

@@ -419,6 +419,7 @@
   setupControls();
   evidence.setup();
   wbPayload(D).render();
+  wbAsFormats(D).render();
   holds.renderHolds();
   holds.renderComparison();
   sections.renderContext();  // the machine's line and warnings under the page's title

@@ -11,7 +11,8 @@ from . import chartlib
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCRIPTS = ("model.js", "format.js")  # shared by every page; each page adds its own app
 # The report page's own scripts, in the order they depend on each other.
-REPORT_APP = ("dom.js", "holds.js", "payload.js", "evidence.js", "sections.js", "app.js")
+REPORT_APP = ("dom.js", "holds.js", "payload.js", "as_formats.js",
+              "evidence.js", "sections.js", "app.js")
 
 
 def _read(name):

@@ -9,7 +9,7 @@ import dataclasses
 import math
 import statistics
 
-from ..results import conformance, labels, noise, paired, payload
+from ..results import as_formats, conformance, labels, noise, paired, payload
 from ..transfer import calls, published
 from .. import results, stats
 from . import context, tags
@@ -331,5 +331,6 @@ def build(result, links, conformance_matrix=None, wire_result=None, appendix_htm
         "wire": wire_data(wire_result, names),
         "scenarios": scenarios_data(scenario_files),
         "payload": payload_files,
+        "as_formats": as_formats.table(result),
         "appendix": appendix_html,
     })

@@ -11,7 +11,7 @@ import os
 from ..results import holds
 from ..cli import result_stem
 from . import charts
-from ..results import conformance, noise, paired, payload
+from ..results import as_formats, conformance, noise, paired, payload
 from ..transfer import calls, model_view, published
 from .. import units
 from ..page import build as page_build, data as page_data, markdown
@@ -178,6 +178,9 @@ def summary(result, pairings, links, conformance_matrix, chart_name, verdict=Non
                "library); the file's size raw and after each compressor. The page prices "
                "each parser and compressor on every link (docs/payload.md).", "",
                _payload_answer(files), ""] if files else []
+    feeds = as_formats.markdown(as_formats.table(result))
+    if feeds:
+        opening += [feeds, ""]
     text = [f"# wirebench report: {name}", ""] + opening + [
             f"**Open [`{PAGE}`]({PAGE})** (one file, works from disk with no network): pick a "
             "dataset, a size and a link profile or your own bandwidth and RTT, and it ranks "
