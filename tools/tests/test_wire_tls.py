@@ -27,7 +27,8 @@ class Stacks(unittest.TestCase):
     def test_the_stacks_give_their_measured_round_trips(self):
         stacks = links.load_stacks()
         self.assertEqual({name: s.tls_handshake_rtts for name, s in stacks.items()},
-                         {"http1": 0, "http1+tls1.2": 2, "http1+tls1.3": 1})
+                         {"http1": 0, "http1+tls1.2": 2, "http1+tls1.3": 1, "h2+tls1.3": 1,
+                          "h2c": 0, "grpc": 1})
 
     def test_a_profile_takes_its_stacks_round_trips_unless_it_states_them(self):
         base = {"bandwidth_mbps": 100, "rtt_ms": 40}
