@@ -1,6 +1,7 @@
 #include "wire/h2_socket.hpp"
 
 #include <fcntl.h>
+#include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <openssl/err.h>
 #include <openssl/ssl.h>
