@@ -1,12 +1,13 @@
-"""The TLS stacks of links.json and the check of their handshake round trips against the
-measured ones (wbtools/wire/tls_stacks.py, tools/commands/wire_tls_check.py)."""
+"""The TLS stacks of links.json, the check of their handshake round trips against the
+measured ones (wbtools/wire/tls_stacks.py, tools/commands/wire_tls_check.py) and of each
+call's time against the model over its stack (wbtools/wire/stack_check.py, --calls)."""
 
 import json
 import unittest
 
 from wbtools import cli
-from wbtools.transfer import links
-from wbtools.wire import tls_stacks, wire_model
+from wbtools.transfer import links, tcp
+from wbtools.wire import stack_check, tls_stacks, wire_model
 
 
 def call(stack, by_time, resumed=False, error=None, flights=1):
@@ -72,3 +73,46 @@ class Check(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class CallsAgainstTheModel(unittest.TestCase):
+    """stack_check: each measured call's time against the model over its stack."""
+
+    @staticmethod
+    def run_lines(stack, calls):
+        return [json.dumps({"type": "context", "link": {"rate_mbps": 100, "rtt_ms": 40}}),
+                json.dumps({"type": "http_context", "tls": {}}),
+                *(json.dumps({"type": "http_request", "stack": stack, "dataset": "message",
+                              "rows": 100, "body_bytes": 4617, "server_encode_ms": 0.5,
+                              "server_compress_ms": 0, "server_congestion": "cubic", **c})
+                  for c in calls)]
+
+    def test_states_groups_and_ratios(self):
+        tls = {"done": True, "resumed": False, "handshake_rtts_by_time": 1.1,
+               "client_bytes": 316, "server_bytes": 6743, "client_cpu_ms": 1.0,
+               "server_cpu_ms": 0.5}
+        lines = self.run_lines("http1+tls1.3", [
+            {"connection": "new", "last_byte_ms": 130.5, "tls": tls},
+            {"connection": "new", "last_byte_ms": 126.5, "tls": {**tls, "resumed": True}},
+            {"connection": "kept-alive", "last_byte_ms": 40.9, "tls": None},
+            {"connection": "new", "error": "refused", "last_byte_ms": 1}])
+        found = {r["state"]: r for r in stack_check.rows(stack_check.requests(lines))}
+        self.assertEqual(set(found), {"cold", "resumed", "warm"})
+        wan = links.with_stack(links.make_link(
+            "m", {"bandwidth_mbps": 100, "rtt_ms": 40, "nagle": "off"}), "http1+tls1.3")
+        cold = tcp.transfer(4617, wan, connection="cold")
+        self.assertAlmostEqual(found["cold"]["model_ms"],
+                               (cold["total"] + cold["handshake_cpu"]) * 1e3)
+        self.assertAlmostEqual(found["cold"]["ratio"], 130.0 / found["cold"]["model_ms"])
+        self.assertEqual((found["cold"]["model_handshake_rtts"], found["cold"]["handshake_bytes"]),
+                         (1, 7059))
+        self.assertEqual(found["warm"]["model_handshake_rtts"], 0)
+        self.assertAlmostEqual(found["warm"]["model_ms"],
+                               tcp.transfer(4617, wan, connection="warm")["total"] * 1e3)
+        self.assertIn("| cold |", stack_check.table(list(found.values())))
+
+    def test_a_ratio_beyond_five_percent_is_named(self):
+        lines = self.run_lines("http1", [{"connection": "kept-alive", "last_byte_ms": 60.0}])
+        [row] = stack_check.rows(stack_check.requests(lines))
+        self.assertFalse(row["within"])
+        self.assertIn("outside ±5 %", stack_check.table([row]))

@@ -10,34 +10,16 @@ wire_model.measured_exchange gives it to a measured case) agrees when it equals 
 trips by time, rounded. The model knows no resumption: a resumed group is shown, not judged.
 """
 
-import json
 import statistics
 
-from ..cli import UserError
-from . import wire_model
+from . import stack_check, wire_model
 
 
 def tls_calls(lines):
     """The http_request objects of lines (text) that opened a TLS connection, each with the
     TLS settings and the link of the run it belongs to under "run_tls" and "run_link"."""
-    calls, run_tls, run_link = [], {}, {}
-    for number, line in enumerate(lines, 1):
-        line = line.strip()
-        if not line.startswith("{"):
-            continue
-        try:
-            item = json.loads(line)
-        except json.JSONDecodeError as err:
-            raise UserError(f"line {number}: not JSON ({err.msg})") from None
-        if item.get("type") == "context":
-            link = item.get("link") or {}
-            run_link = {"rtt_ms": link.get("rtt_ms"), "initcwnd": str(link.get("initcwnd", ""))}
-        elif item.get("type") == "http_context":
-            run_tls = item.get("tls") or {}
-        elif item.get("type") == "http_request" and isinstance(item.get("tls"), dict) \
-                and item["tls"].get("done") and not item.get("error"):
-            calls.append({**item, "run_tls": run_tls, "run_link": run_link})
-    return calls
+    return [call for call in stack_check.requests(lines)
+            if isinstance(call.get("tls"), dict) and call["tls"].get("done")]
 
 
 def rows(calls, stacks=None):
