@@ -10,11 +10,11 @@ from wbtools.transfer import links, tcp
 from wbtools.wire import stack_check, tls_stacks, wire_model
 
 
-def call(stack, by_time, resumed=False, error=None, flights=1):
+def call(stack, by_time, resumed=False, error=None, flights=1, flight_bytes=6743):
     return json.dumps({"type": "http_request", "stack": stack, "error": error,
                        "tls": {"done": True, "resumed": resumed, "handshake_rtts": flights,
                                "handshake_rtts_by_time": by_time,
-                               "server_first_flight_bytes": 6743}})
+                               "server_first_flight_bytes": flight_bytes}})
 
 
 def run(chain, calls, initcwnd="kernel default (10)"):
@@ -66,13 +66,21 @@ class Check(unittest.TestCase):
         self.assertIn("**differs**", table)
         self.assertIn("no resumption", table)
 
+    def test_a_first_flight_beyond_the_initial_window_is_a_round_trip_more(self):
+        # 13,113 B: 11 segments in OpenSSL's three writes, one more than 10, none beyond 20.
+        lines = run(2, [call("http1+tls1.3", 2.11, flight_bytes=13_113)])
+        lines += run(2, [call("http1+tls1.3", 1.22, flight_bytes=13_113)], initcwnd="20")
+        lines += run(1, [call("http1+tls1.3", 1.19, flight_bytes=11_035)])
+        found = tls_stacks.rows(tls_stacks.tls_calls(lines))
+        self.assertEqual([(r["initcwnd"], r["first_flight_bytes"], r["model_rtts"], r["agrees"])
+                          for r in found],
+                         [("20", 13_113, 1, True), ("kernel default (10)", 11_035, 1, True),
+                          ("kernel default (10)", 13_113, 2, True)])
+
     def test_bad_lines_are_a_user_error(self):
         with self.assertRaisesRegex(cli.UserError, "line 1: not JSON"):
             tls_stacks.tls_calls(["{not json"])
 
-
-if __name__ == "__main__":
-    unittest.main()
 
 
 class CallsAgainstTheModel(unittest.TestCase):
@@ -116,3 +124,7 @@ class CallsAgainstTheModel(unittest.TestCase):
         [row] = stack_check.rows(stack_check.requests(lines))
         self.assertFalse(row["within"])
         self.assertIn("outside ±5 %", stack_check.table([row]))
+
+
+if __name__ == "__main__":
+    unittest.main()
