@@ -33,6 +33,11 @@ def parse_args(argv):
     parser.add_argument("--link", help="only this link profile (default: all)")
     parser.add_argument("--links", metavar="FILE",
                         help="extra link profiles (same shape as tools/links.json)")
+    parser.add_argument("--stack", metavar="S",
+                        help="every link's calls over stack S, one of tools/links.json's "
+                             "\"stacks\" (http1, http1+tls1.2, http1+tls1.3, h2+tls1.3, h2c, "
+                             "grpc): its handshake, bytes, window and handshake CPU priced; "
+                             "default: each profile's own (wan and mobile: http1+tls1.3)")
     parser.add_argument("--dataset", help="only this dataset (message, airport, science)")
     parser.add_argument("--per-format", action="store_true",
                         help="also, per link, the fastest call of each format for every "
@@ -69,6 +74,8 @@ def main(argv=None):
     args = parse_args(argv)
     result = results.load(args.result)
     chosen = links.pick(links.load_links(args.links), args.link)
+    if args.stack:
+        chosen = [links.with_stack(link, args.stack) for link in chosen]
     pairings = calls.collect(result, args.clock)
     if args.dataset and not any(p.dataset == args.dataset for p in pairings.items):
         raise cli.UserError(f"no dataset '{args.dataset}' with encode results in {args.result}")

@@ -6,6 +6,12 @@ stdin) and prints, per stack and resumption, the calls that opened a TLS connect
 median round trips by flights and by time, the median first flight and the model's
 tls_handshake_rtts for the stack (tools/links.json's "stacks"). Exit status 1 when a cold
 group differs from the model (e.g. a first flight beyond the initial window), 2 on bad input.
+
+--calls: instead, every call's time against the model's over its stack (plain, TLS, h2, h2c),
+per link, payload and state (cold, resumed, warm): the medians of the last byte less the
+server's encode and of the model's transfer plus handshake CPU, their ratio, the handshake's
+round trips, bytes and CPU (tools/wbtools/wire/stack_check.py). Exit status 1 when a group's
+ratio is outside ±5 %.
 """
 
 import argparse
@@ -15,7 +21,7 @@ import sys
 # wbtools lives one folder up, in tools/.
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from wbtools import cli  # noqa: E402
-from wbtools.wire import tls_stacks  # noqa: E402
+from wbtools.wire import stack_check, tls_stacks  # noqa: E402
 
 
 def main(argv):
@@ -23,6 +29,8 @@ def main(argv):
         prog="wire_tls_check", description=__doc__.split("\n\n", 1)[1],
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("runs", nargs="+", metavar="FILE", help="JSON lines of a run; - for stdin")
+    parser.add_argument("--calls", action="store_true",
+                        help="every call's time against the model's over its stack")
     args = parser.parse_args(argv)
     lines = []
     for path in args.runs:
@@ -34,6 +42,12 @@ def main(argv):
                 lines += handle.read().splitlines()
         except OSError as err:
             raise cli.UserError(f"{path}: {err.strerror}") from None
+    if args.calls:
+        found = stack_check.rows(stack_check.requests(lines))
+        if not found:
+            raise cli.UserError("no http_request in the input (run wirebench_wire --http SPEC)")
+        print(stack_check.table(found))
+        return 0 if all(r["within"] for r in found) else 1
     calls = tls_stacks.tls_calls(lines)
     if not calls:
         raise cli.UserError("no call that opened a TLS connection in the input "

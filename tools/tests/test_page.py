@@ -132,6 +132,24 @@ class Page(unittest.TestCase):
         self.browser.drain()
         self.assertEqual(self.browser.console_errors, [])
 
+    def test_choosing_a_stack_reprices_every_call(self):
+        # mobile over h2+tls1.3: the page ranks as links.with_stack prices it.
+        set_value = ("(() => { const set = (id, v) => { const e = document.getElementById(id); "
+                     "e.value = v; e.dispatchEvent(new Event('change')); }; "
+                     "set('link', 'mobile'); set('stack', '%s'); })()")
+        try:
+            self.js(set_value % "h2+tls1.3")
+            mobile = next(link for link in self.links if link.name == "mobile")
+            pairings = calls.collect(self.result).of_case("science", 1000)
+            want = calls.rank(pairings, links.with_stack(mobile, "h2+tls1.3"))[0]
+            got = self.js(RANKING)[0]
+            self.assertEqual(got[0], _label(want[0]))
+            self.assertAlmostEqual(got[1], want[1]["total"], delta=want[1]["total"] * 1e-9)
+        finally:
+            self.js(set_value.replace("mobile", "lan") % "")
+        self.browser.drain()
+        self.assertEqual(self.browser.console_errors, [])
+
     def test_figures_equal_the_result_file(self):
         # A throughput cell: the median time of a benchmark, as text and as a number.
         run = self.result.get("json/science/1000/decode/simdjson-dom/from:reference")

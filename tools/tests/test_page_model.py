@@ -2,7 +2,7 @@
 
 A grid of payload sizes, link profiles, bandwidth overrides and connection states; each link
 knob of links.Link is also varied on its own (every field of the dataclass, so a knob added to
-tcp.py and links.py but not to model.js makes this test fail).
+tcp.py and links.py but not to model.js makes this test fail), over every stack of links.json.
 """
 
 import dataclasses
@@ -18,7 +18,7 @@ MODEL_JS = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__)))), "tools", "wbtools", "page", "model.js")
 SIZES = (0, 1, 1459, 1460, 1461, 2920, 14600, 14601, 100_000, 164_570, 1_338_786, 8_054_845)
 BANDWIDTHS = (None, 1e5, 1e9, 4e10)
-CONNECTIONS = (None, "warm", "cold")
+CONNECTIONS = (None, "warm", "cold", "resumed")
 _TEXT_FIELDS = ("name", "description", "fitted_from")
 
 
@@ -60,7 +60,14 @@ def grid():
                  ("separate", {"header_write": "separate", "delayed_ack_s": 0.04}),
                  ("classic", {"nagle": "classic", "delayed_ack_s": 0.2}))
              if all(hasattr(link, key) for key in values)]
-    every = profiles + [v for link in base for v in variants(link)]
+    # Every stack of links.json on lan and wan (where HTTP/2's window limits), paced by bbr
+    # too, and with a window lost between requests.
+    stacked = [links.with_stack(dataclasses.replace(link, name=f"{link.name}@{stack}{knobs}",
+                                                    **knobs),
+                                stack)
+               for link in base[:2] for stack in links.load_stacks()
+               for knobs in ({}, {"congestion": "bbr"}, {"warm_keeps_window": False})]
+    every = profiles + stacked + [v for link in base for v in variants(link)]
     cases = []
     for link in every:
         for size in SIZES:

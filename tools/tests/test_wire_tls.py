@@ -1,19 +1,20 @@
-"""The TLS stacks of links.json and the check of their handshake round trips against the
-measured ones (wbtools/wire/tls_stacks.py, tools/commands/wire_tls_check.py)."""
+"""The TLS stacks of links.json, the check of their handshake round trips against the
+measured ones (wbtools/wire/tls_stacks.py, tools/commands/wire_tls_check.py) and of each
+call's time against the model over its stack (wbtools/wire/stack_check.py, --calls)."""
 
 import json
 import unittest
 
 from wbtools import cli
-from wbtools.transfer import links
-from wbtools.wire import tls_stacks, wire_model
+from wbtools.transfer import links, tcp
+from wbtools.wire import stack_check, tls_stacks, wire_model
 
 
-def call(stack, by_time, resumed=False, error=None, flights=1):
+def call(stack, by_time, resumed=False, error=None, flights=1, flight_bytes=6743):
     return json.dumps({"type": "http_request", "stack": stack, "error": error,
                        "tls": {"done": True, "resumed": resumed, "handshake_rtts": flights,
                                "handshake_rtts_by_time": by_time,
-                               "server_first_flight_bytes": 6743}})
+                               "server_first_flight_bytes": flight_bytes}})
 
 
 def run(chain, calls, initcwnd="kernel default (10)"):
@@ -27,7 +28,8 @@ class Stacks(unittest.TestCase):
     def test_the_stacks_give_their_measured_round_trips(self):
         stacks = links.load_stacks()
         self.assertEqual({name: s.tls_handshake_rtts for name, s in stacks.items()},
-                         {"http1": 0, "http1+tls1.2": 2, "http1+tls1.3": 1})
+                         {"http1": 0, "http1+tls1.2": 2, "http1+tls1.3": 1, "h2+tls1.3": 1,
+                          "h2c": 0, "grpc": 1})
 
     def test_a_profile_takes_its_stacks_round_trips_unless_it_states_them(self):
         base = {"bandwidth_mbps": 100, "rtt_ms": 40}
@@ -64,9 +66,64 @@ class Check(unittest.TestCase):
         self.assertIn("**differs**", table)
         self.assertIn("no resumption", table)
 
+    def test_a_first_flight_beyond_the_initial_window_is_a_round_trip_more(self):
+        # 13,113 B: 11 segments in OpenSSL's three writes, one more than 10, none beyond 20.
+        lines = run(2, [call("http1+tls1.3", 2.11, flight_bytes=13_113)])
+        lines += run(2, [call("http1+tls1.3", 1.22, flight_bytes=13_113)], initcwnd="20")
+        lines += run(1, [call("http1+tls1.3", 1.19, flight_bytes=11_035)])
+        found = tls_stacks.rows(tls_stacks.tls_calls(lines))
+        self.assertEqual([(r["initcwnd"], r["first_flight_bytes"], r["model_rtts"], r["agrees"])
+                          for r in found],
+                         [("20", 13_113, 1, True), ("kernel default (10)", 11_035, 1, True),
+                          ("kernel default (10)", 13_113, 2, True)])
+
     def test_bad_lines_are_a_user_error(self):
         with self.assertRaisesRegex(cli.UserError, "line 1: not JSON"):
             tls_stacks.tls_calls(["{not json"])
+
+
+
+class CallsAgainstTheModel(unittest.TestCase):
+    """stack_check: each measured call's time against the model over its stack."""
+
+    @staticmethod
+    def run_lines(stack, calls):
+        return [json.dumps({"type": "context", "link": {"rate_mbps": 100, "rtt_ms": 40}}),
+                json.dumps({"type": "http_context", "tls": {}}),
+                *(json.dumps({"type": "http_request", "stack": stack, "dataset": "message",
+                              "rows": 100, "body_bytes": 4617, "server_encode_ms": 0.5,
+                              "server_compress_ms": 0, "server_congestion": "cubic", **c})
+                  for c in calls)]
+
+    def test_states_groups_and_ratios(self):
+        tls = {"done": True, "resumed": False, "handshake_rtts_by_time": 1.1,
+               "client_bytes": 316, "server_bytes": 6743, "client_cpu_ms": 1.0,
+               "server_cpu_ms": 0.5}
+        lines = self.run_lines("http1+tls1.3", [
+            {"connection": "new", "last_byte_ms": 130.5, "tls": tls},
+            {"connection": "new", "last_byte_ms": 126.5, "tls": {**tls, "resumed": True}},
+            {"connection": "kept-alive", "last_byte_ms": 40.9, "tls": None},
+            {"connection": "new", "error": "refused", "last_byte_ms": 1}])
+        found = {r["state"]: r for r in stack_check.rows(stack_check.requests(lines))}
+        self.assertEqual(set(found), {"cold", "resumed", "warm"})
+        wan = links.with_stack(links.make_link(
+            "m", {"bandwidth_mbps": 100, "rtt_ms": 40, "nagle": "off"}), "http1+tls1.3")
+        cold = tcp.transfer(4617, wan, connection="cold")
+        self.assertAlmostEqual(found["cold"]["model_ms"],
+                               (cold["total"] + cold["handshake_cpu"]) * 1e3)
+        self.assertAlmostEqual(found["cold"]["ratio"], 130.0 / found["cold"]["model_ms"])
+        self.assertEqual((found["cold"]["model_handshake_rtts"], found["cold"]["handshake_bytes"]),
+                         (1, 7059))
+        self.assertEqual(found["warm"]["model_handshake_rtts"], 0)
+        self.assertAlmostEqual(found["warm"]["model_ms"],
+                               tcp.transfer(4617, wan, connection="warm")["total"] * 1e3)
+        self.assertIn("| cold |", stack_check.table(list(found.values())))
+
+    def test_a_ratio_beyond_five_percent_is_named(self):
+        lines = self.run_lines("http1", [{"connection": "kept-alive", "last_byte_ms": 60.0}])
+        [row] = stack_check.rows(stack_check.requests(lines))
+        self.assertFalse(row["within"])
+        self.assertIn("outside ±5 %", stack_check.table([row]))
 
 
 if __name__ == "__main__":

@@ -28,7 +28,7 @@
   const sections = wbSections(D, what);
 
   // ---- the calculator -------------------------------------------------------------------
-  const state = {caseKey: D.default_case, linkName: D.default_link, custom: null,
+  const state = {caseKey: D.default_case, linkName: D.default_link, custom: null, stack: "",
                  format: "all", compression: "all", top: 20};
   const pairingCache = {};
 
@@ -50,7 +50,12 @@
 
   function currentLink() {
     const base = linksByName[state.linkName];
-    return state.custom ? Object.assign({}, base, state.custom, {name: "custom"}) : base;
+    const link = state.custom ? Object.assign({}, base, state.custom, {name: "custom"}) : base;
+    if (!state.stack) return link;
+    // Another stack: its handshake round trips and its pricing, as links.with_stack.
+    const spec = D.stacks[state.stack];
+    return Object.assign({}, link, {stack: state.stack, stack_spec: spec,
+                                    tls_handshake_rtts: spec.tls_handshake_rtts});
   }
 
   function pairingLabel(p) {
@@ -86,6 +91,7 @@
   function linkSummary(link) {
     const knobs = [F.bandwidth(link.bandwidth_bps), `RTT ${F.seconds(link.rtt_s)}`,
                    `${link.connection} connection`];
+    if (link.stack) knobs.push(`stack ${link.stack}`);
     if (link.auth_challenge) knobs.push("401 challenge");
     if (link.delayed_ack_s) knobs.push(`delayed-ACK stall ${F.seconds(link.delayed_ack_s)}`);
     if (link.middleware_hops) knobs.push(`${link.middleware_hops} middleware hop(s)`);
@@ -348,6 +354,12 @@
     const compressions = [...new Set(Object.values(D.pairings).flat().map((r) => D.strings[r[3]]))];
     for (const f of formats.sort()) $("format").append(el("option", {value: f}, f));
     for (const c of compressions.sort()) $("compression").append(el("option", {value: c}, c));
+    for (const name of Object.keys(D.stacks || {})) {
+      const spec = D.stacks[name];
+      $("stack").append(el("option", {value: name, title: spec.measured}, name));
+    }
+    $("stack").addEventListener("change", () => { state.stack = $("stack").value;
+                                                  renderCalculator(); });
     $("link").addEventListener("change", () => chooseLink($("link").value));
     const custom = () => {
       const bandwidth = Number($("bandwidth").value), rtt = Number($("rtt").value);

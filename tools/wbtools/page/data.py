@@ -11,6 +11,7 @@ import statistics
 
 from ..results import as_formats, conformance, labels, noise, paired, payload
 from ..transfer import calls, published
+from ..transfer import links as link_profiles
 from .. import results, stats
 from . import context, tags
 from ..results import holds
@@ -310,6 +311,9 @@ def build(result, links, conformance_matrix=None, wire_result=None, appendix_htm
         "labels": labels.of(result).by_key,
         "tags": tags.of_labels(labels.of(result).by_key),
         "links": [dataclasses.asdict(link) for link in links],
+        # The stacks the calculator can put every link on (links.json's "stacks").
+        "stacks": {name: dataclasses.asdict(stack)
+                   for name, stack in link_profiles.load_stacks().items()},
         "default_link": DEFAULT_LINK if DEFAULT_LINK in names else (names[0] if names else None),
         "cases": ["/".join(c) for c in cases],
         "default_case": default,

@@ -124,6 +124,80 @@ const wbModel = (() => {
     return gaps * Math.max(0.0, burst / pace - burst * packetBytes * 8 / bandwidthBps);
   }
 
+  // A window-limited response's stalls, as tcp.flow_window_stalls: [idle, stalls].
+  function flowWindowStalls(nbytes, rttS, bandwidthBps, windowBytes, mss, initialWindow,
+                            headerBytes) {
+    const serial = (n) => wireBytes(n, mss, headerBytes) * 8 / bandwidthBps;
+    const packetTime = serial(mss);
+    let sent = 0, cwnd = initialWindow, idle = 0.0, stalls = 0;
+    for (;;) {
+      const burst = cwnd === null ? windowBytes : Math.min(cwnd * mss, windowBytes);
+      if (sent + burst >= nbytes) return [idle, stalls];
+      const stall = burst >= windowBytes
+        ? rttS + serial(windowBytes / 2) - serial(windowBytes)
+        : packetTime + rttS - serial(burst);
+      if (stall > 0) {
+        idle += stall;
+        stalls += 1;
+      }
+      sent += burst;
+      cwnd = cwnd === null ? null : cwnd * 2;
+    }
+  }
+
+  // A stack's pricing, as tools/wbtools/transfer/stacks.py.
+  const TLS_RECORD_BYTES = 16384, H2_FRAME_HEADER_BYTES = 9, H2_MAX_FRAME_BYTES = 16384;
+  const OPENSSL_WRITE_PIECE_BYTES = 4096;
+  function records(nbytes, overhead) {
+    return nbytes > 0 ? Math.ceil(nbytes / TLS_RECORD_BYTES) * overhead : 0;
+  }
+  function responseBytes(stack, nbytes, state) {
+    if (!stack) return nbytes;
+    const slot = state !== "warm" ? 0 : 1;
+    let head = 0, body = nbytes;
+    if (stack.http === "h2" || stack.http === "grpc") {
+      const message = nbytes + stack.message_prefix_bytes;
+      body = message + Math.max(1, Math.ceil(message / H2_MAX_FRAME_BYTES)) * H2_FRAME_HEADER_BYTES;
+      const trailers = stack.trailer_block_bytes[slot];
+      if (trailers) body += H2_FRAME_HEADER_BYTES + trailers;
+      head = H2_FRAME_HEADER_BYTES + stack.header_block_bytes[slot];
+      if (state !== "warm") head += stack.preface_bytes;
+    }
+    const tls = stack.tls;
+    if (!tls) return head + body;
+    const tickets = state === "cold" ? tls.post_handshake_bytes
+      : state === "resumed" ? tls.resumed_post_handshake_bytes : 0;
+    return tickets + head + records(head, tls.record_overhead_bytes) + body +
+      records(body, tls.record_overhead_bytes);
+  }
+  function firstFlightSegments(tls, mss) {
+    const front = tls.server_first_flight_bytes - tls.first_flight_tail_bytes;
+    return [Math.min(front, OPENSSL_WRITE_PIECE_BYTES), Math.max(0, front - OPENSSL_WRITE_PIECE_BYTES),
+            tls.first_flight_tail_bytes].reduce((sum, w) => sum + Math.ceil(w / mss), 0);
+  }
+  function overflowRtts(count, initialWindow) {
+    let extra = 0, window = initialWindow;
+    while (count > window) {
+      count -= window;
+      window *= 2;
+      extra += 1;
+    }
+    return extra;
+  }
+  function handshake(stack, state, mss, initialWindow, headerBytes) {
+    const tls = stack ? stack.tls : null;
+    if (!tls || state === "warm") return {rtts: 0, overflow_rtts: 0, bytes: 0, cpu_s: 0.0};
+    const resumed = state === "resumed";
+    const flights = resumed ? [tls.resumed_server_bytes, tls.resumed_client_bytes]
+      : [tls.server_bytes, tls.client_bytes];
+    const cpuMs = resumed ? tls.resumed_client_cpu_ms + tls.resumed_server_cpu_ms
+      : tls.client_cpu_ms + tls.server_cpu_ms;
+    const packets = flights.reduce((sum, b) => sum + Math.ceil(b / mss), 0);
+    return {rtts: resumed ? tls.resumed_handshake_rtts : tls.handshake_rtts,
+            overflow_rtts: resumed ? 0 : overflowRtts(firstFlightSegments(tls, mss), initialWindow),
+            bytes: flights[0] + flights[1] + packets * headerBytes, cpu_s: cpuMs / 1e3};
+  }
+
   function bbrProbeRtt(seconds, rttS) {
     return Math.floor(seconds / BBR_MIN_RTT_WINDOW_S) * (rttS + Math.max(BBR_PROBE_RTT_S, rttS));
   }
@@ -146,12 +220,26 @@ const wbModel = (() => {
     const bandwidth = bandwidthBps != null ? bandwidthBps : link.bandwidth_bps;
     const state = connection || link.connection;
     const rtt = link.rtt_s;
-    let setupRtts = state === "cold" ? link.tcp_handshake_rtts + link.tls_handshake_rtts : 0;
+    const spec = link.stack_spec;
+    const shake = handshake(spec, state, link.mss_bytes, link.initial_window_segments,
+                            link.header_bytes);
+    let tlsRtts = 0;
+    if (state !== "warm") {
+      tlsRtts = state === "resumed" && shake.rtts ? shake.rtts : link.tls_handshake_rtts;
+      tlsRtts += shake.overflow_rtts;
+    }
+    let setupRtts = state !== "warm" ? link.tcp_handshake_rtts + tlsRtts : 0;
     if (link.auth_challenge) setupRtts += 1;
+    nbytes = responseBytes(spec, nbytes, state);
     const serialization = wireBytes(nbytes, link.mss_bytes, link.header_bytes) * 8 / bandwidth;
     const startsSlow = link.slow_start && !(state === "warm" && link.warm_keeps_window);
+    const window = spec ? spec.flow_window_bytes : 0;
     let idle = 0.0, stalls = 0;
-    if (startsSlow && link.congestion === "bbr" && nbytes > 0 && rtt > 0) {
+    if (window && link.slow_start && rtt > 0 && nbytes > window) {
+      [idle, stalls] = flowWindowStalls(nbytes, rtt, bandwidth, window, link.mss_bytes,
+                                        startsSlow ? link.initial_window_segments : null,
+                                        link.header_bytes);
+    } else if (startsSlow && link.congestion === "bbr" && nbytes > 0 && rtt > 0) {
       const [startup, rounds] = bbrStartup(nbytes, rtt, bandwidth, link.mss_bytes,
                                            link.initial_window_segments, link.header_bytes);
       idle = Math.max(0.0, startup - rtt / 2 - serialization);
@@ -164,11 +252,13 @@ const wbModel = (() => {
                                        link.initial_window_segments, link.header_bytes);
     }
     const parts = {
-      setup: setupRtts * rtt,
+      setup: setupRtts * rtt + shake.bytes * 8 / bandwidth,
       rounds: rtt + idle,
       serialization,
       stall: delayedAckStall(nbytes, link, state),
       round_trips: 1 + stalls,
+      handshake_rtts: tlsRtts,
+      handshake_cpu: shake.cpu_s,
     };
     if (link.slow_start && link.congestion === "bbr") {
       parts.rounds += bbrProbeRtt(parts.setup + parts.rounds + parts.serialization, rtt);
@@ -189,14 +279,16 @@ const wbModel = (() => {
       decompress: p.decompress,
       decode: p.decode,
       hops_cpu: hops * (p.decompress + p.decode + p.encode + p.compress),
+      handshake_cpu: wire.handshake_cpu,
       round_trips: wire.round_trips,
     };
-    parts.cpu = p.encode + p.compress + p.decompress + p.decode + parts.hops_cpu;
+    parts.cpu = p.encode + p.compress + p.decompress + p.decode + parts.hops_cpu +
+      parts.handshake_cpu;
     parts.total = parts.cpu + parts.wire;
     parts.cpu_share = parts.total > 0 ? parts.cpu / parts.total : NaN;
     if (p.cpu_low != null && p.cpu_high != null) {
-      parts.total_low = p.cpu_low * (1 + hops) + parts.wire;
-      parts.total_high = p.cpu_high * (1 + hops) + parts.wire;
+      parts.total_low = p.cpu_low * (1 + hops) + parts.handshake_cpu + parts.wire;
+      parts.total_high = p.cpu_high * (1 + hops) + parts.handshake_cpu + parts.wire;
     }
     // p.settled: the call's benchmarks a racing run settled (model.Pairing.settled).
     parts.settled = p.settled != null && p.settled.length > 0;

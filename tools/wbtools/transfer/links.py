@@ -4,11 +4,13 @@ A user file has the same shape ({"profiles": {NAME: {...}}}); its profiles are a
 built-in ones and replace those with the same name. Missing knobs take the defaults below.
 A profile may name the stack its calls run over ("stack", one of links.json's "stacks"):
 the stack's TLS handshake round trips then stand for tls_handshake_rtts unless the profile
-states it.
+states it, and the stack's bytes, flights, windows and handshake CPU are priced
+(tools/wbtools/transfer/stacks.py). A stack's TLS figures are those of its version under
+links.json's "tls".
 """
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..cli import UserError, read_json
 
@@ -34,7 +36,7 @@ _DEFAULTS = {
 }
 # Knob -> the values a string knob takes.
 _CHOICES = {
-    "connection": ("cold", "warm"),
+    "connection": ("cold", "resumed", "warm"),
     "congestion": ("cubic", "reno", "bbr"),
     "nagle": ("linux", "classic", "off"),
     "header_write": ("with_body", "separate"),
@@ -63,42 +65,142 @@ class Link:
     nagle: str = "linux"
     header_write: str = "with_body"
     stack: str = ""
+    # The stack's pricing (Stack), None for a profile that names no stack: then only
+    # tls_handshake_rtts prices TLS, and no byte of HTTP or TLS is added.
+    stack_spec: object = None
     description: str = ""
     fitted_from: str = ""
 
 
-def _number(profile, name, key, minimum, integer=False):
+def _number(profile, name, key, minimum, integer=False, what="link profile"):
     value = profile[key]
     if isinstance(value, bool) or not isinstance(value, (int, float)) or value < minimum \
             or (integer and int(value) != value):
         kind = "an integer" if integer else "a number"
-        raise UserError(f"link profile '{name}': {key} must be {kind} >= {minimum}, got {value!r}")
+        raise UserError(f"{what} '{name}': {key} must be {kind} >= {minimum}, got {value!r}")
     return int(value) if integer else float(value)
 
 
 @dataclass(frozen=True)
+class Tls:
+    """One TLS version as the measured wire runs it (docs/wire-tls.md): round trips, bytes
+    each way until the client's handshake is done, and each end's handshake CPU."""
+
+    version: str
+    handshake_rtts: int
+    resumed_handshake_rtts: int
+    # Bytes a record adds to its up to 16,384 bytes of plaintext: 5 of header, 16 of AEAD tag
+    # and, in TLS 1.3, 1 of inner content type (22); TLS 1.2's AES-GCM 8 of explicit nonce (29).
+    record_overhead_bytes: int
+    # The server's records up to the first the client answers, and of them the records after
+    # the Certificate (CertificateVerify and Finished in 1.3), which leave in a write of their
+    # own: the flight's part-filled segments against the initial window (stacks.py).
+    server_first_flight_bytes: int
+    first_flight_tail_bytes: int
+    server_bytes: int
+    client_bytes: int
+    # Handshake records after done ahead of the response: TLS 1.3's NewSessionTickets.
+    post_handshake_bytes: int
+    resumed_server_bytes: int
+    resumed_client_bytes: int
+    resumed_post_handshake_bytes: int
+    client_cpu_ms: float
+    server_cpu_ms: float
+    resumed_client_cpu_ms: float
+    resumed_server_cpu_ms: float
+    measured: str = ""
+
+
+@dataclass(frozen=True)
 class Stack:
-    """One protocol stack: its TLS handshake's round trips on a cold connection."""
+    """One protocol stack: its TLS handshake's round trips on a cold connection, and what
+    the model prices of it (stacks.py): its TLS version's figures, HTTP/2's header blocks,
+    frames and flow-control window, gRPC's message prefix and trailers."""
 
     name: str
     tls_handshake_rtts: int
     measured: str = ""
+    http: str = "http1"
+    tls: object = None  # Tls, or None for a plain stack
+    # HPACK blocks of the response's HEADERS (and gRPC's trailers): on a new connection and
+    # on a kept-alive one, whose dynamic table holds the fields.
+    header_block_bytes: tuple = (0, 0)
+    trailer_block_bytes: tuple = (0, 0)
+    # The server's frames ahead of the first response on a new connection (SETTINGS + ACK).
+    preface_bytes: int = 0
+    # The receiver's flow-control window: bytes in flight per round trip; 0 = not limiting.
+    flow_window_bytes: int = 0
+    message_prefix_bytes: int = 0
+
+
+_HTTP = ("http1", "h2", "grpc")
+_TLS_INTS = ("handshake_rtts", "resumed_handshake_rtts", "record_overhead_bytes",
+             "server_first_flight_bytes", "first_flight_tail_bytes", "server_bytes",
+             "client_bytes", "post_handshake_bytes", "resumed_server_bytes",
+             "resumed_client_bytes", "resumed_post_handshake_bytes")
+_TLS_FLOATS = ("client_cpu_ms", "server_cpu_ms", "resumed_client_cpu_ms",
+               "resumed_server_cpu_ms")
+
+
+def _load_tls(path, data):
+    """links.json's "tls": {version: Tls}."""
+    found = data.get("tls", {})
+    if not isinstance(found, dict):
+        raise UserError(f"{path}: \"tls\" is not an object")
+    out = {}
+    for version, spec in found.items():
+        if version.startswith("_"):
+            continue
+        if not isinstance(spec, dict):
+            raise UserError(f"{path}: tls '{version}' is not an object")
+        for key in _TLS_INTS + _TLS_FLOATS:
+            if key not in spec:
+                raise UserError(f"{path}: tls '{version}' has no {key}")
+        out[version] = Tls(version, **{k: _number(spec, version, k, 0, True, "tls")
+                                      for k in _TLS_INTS},
+                           **{k: _number(spec, version, k, 0, what="tls") for k in _TLS_FLOATS},
+                           measured=str(spec.get("measured", "")))
+    return out
+
+
+def _pair(stack, name, key):
+    value = stack.get(key, [0, 0])
+    if not isinstance(value, list) or len(value) != 2:
+        raise UserError(f"stack '{name}': {key} must be [new connection, kept-alive] bytes")
+    return tuple(_number({key: v}, name, key, 0, True, "stack") for v in value)
 
 
 def load_stacks(path=DEFAULT_PATH):
     """The stacks of a links.json by name ({} for a file without them)."""
     data = read_json(path, "link profiles")
-    stacks = data.get("stacks", {}) if isinstance(data, dict) else {}
+    data = data if isinstance(data, dict) else {}
+    stacks = data.get("stacks", {})
     if not isinstance(stacks, dict):
         raise UserError(f"{path}: \"stacks\" is not an object")
+    versions = _load_tls(path, data)
     out = {}
     for name, stack in stacks.items():
         if name.startswith("_"):
             continue
-        if not isinstance(stack, dict) or "tls_handshake_rtts" not in stack:
-            raise UserError(f"{path}: stack '{name}' has no tls_handshake_rtts")
-        out[name] = Stack(name, _number(stack, f"stack {name}", "tls_handshake_rtts", 0,
-                                        integer=True), str(stack.get("measured", "")))
+        where = f"{path}: stack '{name}'"
+        if not isinstance(stack, dict):
+            raise UserError(f"{where} is not an object")
+        tls = None
+        if stack.get("tls"):
+            if stack["tls"] not in versions:
+                raise UserError(f"{where}: unknown tls {stack['tls']!r} (known: "
+                                + ", ".join(versions) + ")")
+            tls = versions[stack["tls"]]
+        http = stack.get("http", "http1")
+        if http not in _HTTP:
+            raise UserError(f"{where}: http must be one of " + ", ".join(_HTTP)
+                            + f", got {http!r}")
+        out[name] = Stack(
+            name, tls.handshake_rtts if tls else 0, str(stack.get("measured", "")), http, tls,
+            _pair(stack, name, "header_block_bytes"), _pair(stack, name, "trailer_block_bytes"),
+            *(_number({**{"preface_bytes": 0, "flow_window_bytes": 0,
+                          "message_prefix_bytes": 0}, **stack}, name, key, 0, True, "stack")
+              for key in ("preface_bytes", "flow_window_bytes", "message_prefix_bytes")))
     return out
 
 
@@ -117,6 +219,9 @@ def make_link(name, profile, stacks=None):
                             + ", ".join(stacks) + ")")
         if "tls_handshake_rtts" not in profile:
             profile = {**profile, "tls_handshake_rtts": stacks[stack].tls_handshake_rtts}
+        stack_spec = stacks[stack]
+    else:
+        stack_spec = None
     merged = {**_DEFAULTS, **profile}
     for key, choices in _CHOICES.items():
         if merged[key] not in choices:
@@ -145,6 +250,7 @@ def make_link(name, profile, stacks=None):
         nagle=merged["nagle"],
         header_write=merged["header_write"],
         stack=stack,
+        stack_spec=stack_spec,
         description=str(merged.get("description", "")),
         fitted_from=str(merged.get("fitted_from", "")),
     )
@@ -164,6 +270,16 @@ def load_links(extra_path=None, builtin_path=DEFAULT_PATH):
         profiles.update(_read_profiles(extra_path))
     stacks = load_stacks(builtin_path)
     return {name: make_link(name, profile, stacks) for name, profile in profiles.items()}
+
+
+def with_stack(link, stack, stacks=None):
+    """link over another stack (a name of links.json's "stacks"): its handshake round trips
+    and its pricing, whatever the profile states."""
+    stacks = load_stacks() if stacks is None else stacks
+    if stack not in stacks:
+        raise UserError(f"unknown stack {stack!r} (known: {', '.join(stacks)})")
+    return replace(link, stack=stack, stack_spec=stacks[stack],
+                   tls_handshake_rtts=stacks[stack].tls_handshake_rtts)
 
 
 def pick(links, name):

@@ -13,6 +13,8 @@ def link_summary(link):
     """One line describing a link profile's knobs."""
     knobs = [f"{units.bandwidth(link.bandwidth_bps)}", f"RTT {units.seconds(link.rtt_s)}",
              f"{link.connection} connection"]
+    if link.stack:
+        knobs.append(f"stack {link.stack}")
     if link.connection == "cold":
         knobs.append(f"handshake {link.tcp_handshake_rtts}+{link.tls_handshake_rtts} RTT")
     if link.auth_challenge:

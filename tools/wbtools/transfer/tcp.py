@@ -35,11 +35,19 @@ with Linux's TCP as wirebench wire --matrix measures it (docs/wire.md):
       one ACKs at once: quick-ACK mode);
     "off": TCP_NODELAY, no stall.
   The stall is delayed_ack_ms (Linux: 40 ms; 0 = no stall).
+- A profile's stack (links.Stack; stacks.py) adds its bytes to the response (TLS records,
+  HTTP/2 frames and header blocks, gRPC's prefix and trailers), its handshake's round trips
+  (one more per slow-start window its first flight overflows) and flights to the setup, its
+  handshake CPU as a part of its own ("handshake_cpu", CPU and not wire), and caps each
+  round's bytes at its flow-control window (flow_window_stalls()). A "resumed" connection is
+  a new one whose TLS handshake resumes a session.
 """
 
 import functools
 import heapq
 import math
+
+from . import stacks
 
 # Linux's bbr_high_gain (2/ln 2): bbr's pacing and cwnd gain in start-up, the smallest that
 # doubles its delivery rate every round trip.
@@ -86,6 +94,37 @@ def slow_start_stalls(nbytes, rtt_s, bandwidth_bps, mss=1448, initial_window=10,
         sent += window
         window *= 2
     return idle, stalls
+
+
+def flow_window_stalls(nbytes, rtt_s, bandwidth_bps, window_bytes, mss=1448,
+                       initial_window=None, header_bytes=52):
+    """(seconds the sender idles, windows followed by a stall) for nbytes when the receiver
+    lets at most window_bytes be in flight (HTTP/2's flow control).
+
+    Each round sends min(cwnd, window) bytes; cwnd doubles from initial_window segments
+    (None: a kept window, which never limits). A round that cwnd limits stalls as in slow
+    start. A round that the window limits stalls for RTT + ser(window / 2) - ser(window): the
+    receiver returns credit once half a window is consumed (nghttp2's WINDOW_UPDATE), so a
+    window's bytes leave every RTT plus the serialization of half a window.
+    """
+    def serial(nbytes):
+        return wire_bytes(nbytes, mss, header_bytes) * 8 / bandwidth_bps
+
+    packet_time = serial(mss)
+    sent, cwnd, idle, stalls = 0, initial_window, 0.0, 0
+    while True:
+        burst = window_bytes if cwnd is None else min(cwnd * mss, window_bytes)
+        if sent + burst >= nbytes:
+            return idle, stalls
+        if burst >= window_bytes:
+            stall = rtt_s + serial(window_bytes / 2) - serial(window_bytes)
+        else:
+            stall = packet_time + rtt_s - serial(burst)
+        if stall > 0:
+            idle += stall
+            stalls += 1
+        sent += burst
+        cwnd = None if cwnd is None else cwnd * 2
 
 
 # A crossover search asks for the same start-up at each bandwidth it tries, for every
@@ -202,21 +241,37 @@ def transfer(nbytes, link, bandwidth_bps=None, connection=None):
     """Seconds to move one response of nbytes over link, split into parts.
 
     bandwidth_bps overrides the profile's bandwidth (for the crossover search); connection
-    ("cold"/"warm") overrides the profile's connection state (paged requests reuse it).
-    Returns a dict: setup (handshake + auth), rounds (request RTT + slow-start stalls),
-    serialization (the response's IP packets at the line rate), stall (delayed ACK),
-    total (seconds) and round_trips (1 + stalls).
+    ("cold"/"resumed"/"warm") overrides the profile's connection state (paged requests reuse
+    it). Returns a dict: setup (handshakes, their flights, auth), rounds (request RTT +
+    slow-start and window stalls), serialization (the response's IP packets at the line
+    rate, its stack's bytes in them), stall (delayed ACK), total (seconds of wire),
+    round_trips (1 + stalls), handshake_rtts (the TLS handshake's, with a first flight's
+    overflow) and handshake_cpu (seconds of both ends' handshake CPU: not in total).
     """
     bandwidth = bandwidth_bps if bandwidth_bps is not None else link.bandwidth_bps
     state = connection or link.connection
     rtt = link.rtt_s
-    setup_rtts = (link.tcp_handshake_rtts + link.tls_handshake_rtts) if state == "cold" else 0
+    spec = link.stack_spec
+    shake = stacks.handshake(spec, state, link.mss_bytes, link.initial_window_segments,
+                             link.header_bytes)
+    tls_rtts = 0
+    if state != "warm":
+        tls_rtts = shake["rtts"] if state == "resumed" and shake["rtts"] else \
+            link.tls_handshake_rtts
+        tls_rtts += shake["overflow_rtts"]
+    setup_rtts = link.tcp_handshake_rtts + tls_rtts if state != "warm" else 0
     if link.auth_challenge:
         setup_rtts += 1
+    nbytes = stacks.response_bytes(spec, nbytes, state)
     serialization = wire_bytes(nbytes, link.mss_bytes, link.header_bytes) * 8 / bandwidth
     starts_slow = link.slow_start and not (state == "warm" and link.warm_keeps_window)
+    window = spec.flow_window_bytes if spec is not None else 0
     idle, stalls = 0.0, 0
-    if starts_slow and link.congestion == "bbr" and nbytes > 0 and rtt > 0:
+    if window and link.slow_start and rtt > 0 and nbytes > window:
+        idle, stalls = flow_window_stalls(
+            nbytes, rtt, bandwidth, window, link.mss_bytes,
+            link.initial_window_segments if starts_slow else None, link.header_bytes)
+    elif starts_slow and link.congestion == "bbr" and nbytes > 0 and rtt > 0:
         # The paced start-up's own time, less what serialization already counts.
         # The last packet arrives startup after the first is sent, which is half an RTT
         # after the request left; the model's RTT and serialization hold part of that.
@@ -232,11 +287,13 @@ def transfer(nbytes, link, bandwidth_bps=None, connection=None):
         idle, stalls = slow_start_stalls(nbytes, rtt, bandwidth, link.mss_bytes,
                                          link.initial_window_segments, link.header_bytes)
     parts = {
-        "setup": setup_rtts * rtt,
+        "setup": setup_rtts * rtt + shake["bytes"] * 8 / bandwidth,
         "rounds": rtt + idle,
         "serialization": serialization,
         "stall": delayed_ack_stall(nbytes, link, state),
         "round_trips": 1 + stalls,
+        "handshake_rtts": tls_rtts,
+        "handshake_cpu": shake["cpu_s"],
     }
     if link.slow_start and link.congestion == "bbr":
         # The handshake's RTT sample is bbr's minimum: data packets are never faster.

@@ -7,37 +7,35 @@ padding. Per link, stack, chain, key, cipher and resumption: the calls, the medi
 trips counted from flights and by time (handshake ms / the link's RTT) and the median first
 flight; the model's tls_handshake_rtts of the stack (links.json's "stacks", as
 wire_model.measured_exchange gives it to a measured case) agrees when it equals the round
-trips by time, rounded. The model knows no resumption: a resumed group is shown, not judged.
+trips by time, rounded, with one more per slow-start window the group's first flight overflows
+(transfer/stacks.py). A resumed group is shown, not judged.
 """
 
-import json
 import statistics
+from dataclasses import replace
 
-from ..cli import UserError
-from . import wire_model
+from ..transfer import links
+from ..transfer import stacks as transfer_stacks
+from . import stack_check, wire_model
 
 
 def tls_calls(lines):
     """The http_request objects of lines (text) that opened a TLS connection, each with the
     TLS settings and the link of the run it belongs to under "run_tls" and "run_link"."""
-    calls, run_tls, run_link = [], {}, {}
-    for number, line in enumerate(lines, 1):
-        line = line.strip()
-        if not line.startswith("{"):
-            continue
-        try:
-            item = json.loads(line)
-        except json.JSONDecodeError as err:
-            raise UserError(f"line {number}: not JSON ({err.msg})") from None
-        if item.get("type") == "context":
-            link = item.get("link") or {}
-            run_link = {"rtt_ms": link.get("rtt_ms"), "initcwnd": str(link.get("initcwnd", ""))}
-        elif item.get("type") == "http_context":
-            run_tls = item.get("tls") or {}
-        elif item.get("type") == "http_request" and isinstance(item.get("tls"), dict) \
-                and item["tls"].get("done") and not item.get("error"):
-            calls.append({**item, "run_tls": run_tls, "run_link": run_link})
-    return calls
+    return [call for call in stack_check.requests(lines)
+            if isinstance(call.get("tls"), dict) and call["tls"].get("done")]
+
+
+def _overflow(stack, flight_bytes, initcwnd, stacks):
+    """The round trips the model adds for a first flight of flight_bytes against the run's
+    initial window ("kernel default (10)" or a number of segments)."""
+    spec = (stacks if stacks is not None else links.load_stacks()).get(stack)
+    if spec is None or spec.tls is None:
+        return 0
+    digits = "".join(ch for ch in str(initcwnd) if ch.isdigit())
+    tls = replace(spec.tls, server_first_flight_bytes=int(flight_bytes))
+    return transfer_stacks.overflow_rtts(transfer_stacks.first_flight_segments(tls, 1448),
+                                         int(digits) if digits else 10)
 
 
 def rows(calls, stacks=None):
@@ -63,7 +61,8 @@ def rows(calls, stacks=None):
                    c["tls"]["server_first_flight_bytes"] for c in group),
                "model_rtts": None, "agrees": None}
         if not resumed:
-            row["model_rtts"] = wire_model.measured_exchange(stack, stacks)["tls_handshake_rtts"]
+            row["model_rtts"] = wire_model.measured_exchange(stack, stacks)["tls_handshake_rtts"] \
+                + _overflow(stack, row["first_flight_bytes"], initcwnd, stacks)
             row["agrees"] = row["model_rtts"] == round(by_time)
         out.append(row)
     return out

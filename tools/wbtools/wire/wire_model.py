@@ -17,10 +17,11 @@ from ..transfer import links as current_links
 from ..transfer import tcp as current_tcp
 from ..cli import UserError, read_json
 
-# Plain: the stack "http1". Kept literal, not read from links.json's stacks, so that a
-# revision's links.py from before the stacks models the same exchange.
+# Plain: the stack "http1", whatever stack the profile names (wan and mobile name TLS 1.3).
+# Kept literal, not read from links.json's stacks, so that a revision's links.py from before
+# the stacks models the same exchange (it ignores the "stack" key).
 MEASURED_EXCHANGE = {"tls_handshake_rtts": 0, "auth_challenge": False, "delayed_ack_ms": 0,
-                     "middleware_hops": 0, "nagle": "off"}
+                     "middleware_hops": 0, "nagle": "off", "stack": "http1"}
 
 
 def measured_exchange(stack, stacks=None):
@@ -29,7 +30,8 @@ def measured_exchange(stack, stacks=None):
     stacks = current_links.load_stacks() if stacks is None else stacks
     if stack not in stacks:
         raise UserError(f"unknown stack {stack!r} (known: {', '.join(stacks)})")
-    return {**MEASURED_EXCHANGE, "tls_handshake_rtts": stacks[stack].tls_handshake_rtts}
+    return {**MEASURED_EXCHANGE, "tls_handshake_rtts": stacks[stack].tls_handshake_rtts,
+            "stack": stack}
 _ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__)))))
 # The files a model needs, relative to tools/: as they are laid out now (the transfer model in

@@ -1,0 +1,128 @@
+"""The model's time of a call over its stack, against measured ones.
+
+Reads the JSON lines of `wirebench_wire --http SPEC [--tls 1.3|1.2] [--h2]` runs: every
+http_request line, with the link of its run (the "context" line: rate and RTT) and its run's
+TLS settings (the "http_context" line). A call is cold (a new connection, a full handshake),
+resumed (a new connection whose TLS session was resumed) or warm (kept alive). Its measured
+time is its last byte (from the connect() call, or from the request's send when warm) less
+the server's encode and compress, which the transfer model does not hold; its model is the
+stack's transfer (tcp.transfer over the run's rate and RTT, the exchange of
+wire_model.measured_exchange) plus both ends' handshake CPU, which a measured call waits for.
+"""
+
+import json
+import statistics
+
+from ..cli import UserError
+from ..transfer import links, tcp
+from . import wire_model
+
+# The largest miss the model is held to, both ways.
+TOLERANCE = 0.05
+
+
+def requests(lines):
+    """The http_request objects of lines (text) without an error, each with its run's link
+    under "run_link" ({"rate_mbps", "rtt_ms", "initcwnd"}) and TLS settings under "run_tls"."""
+    out, run_tls, run_link = [], {}, {}
+    for number, line in enumerate(lines, 1):
+        line = line.strip()
+        if not line.startswith("{"):
+            continue
+        try:
+            item = json.loads(line)
+        except json.JSONDecodeError as err:
+            raise UserError(f"line {number}: not JSON ({err.msg})") from None
+        if item.get("type") == "context":
+            link = item.get("link") or {}
+            run_link = {"rate_mbps": link.get("rate_mbps"), "rtt_ms": link.get("rtt_ms"),
+                        "initcwnd": str(link.get("initcwnd", ""))}
+        elif item.get("type") == "http_context":
+            run_tls = item.get("tls") or {}
+        elif item.get("type") == "http_request" and not item.get("error"):
+            out.append({**item, "run_tls": run_tls, "run_link": run_link})
+    return out
+
+
+def state(call):
+    """"cold", "resumed" or "warm"."""
+    if call.get("connection") != "new":
+        return "warm"
+    tls = call.get("tls")
+    return "resumed" if isinstance(tls, dict) and tls.get("resumed") else "cold"
+
+
+def model_ms(call, stacks=None):
+    """(model ms, the model's handshake round trips) of one measured call."""
+    run = call["run_link"]
+    if not run.get("rate_mbps") or run.get("rtt_ms") is None:
+        raise UserError("a request before any context line with the link's rate and RTT")
+    profile = {"bandwidth_mbps": run["rate_mbps"], "rtt_ms": run["rtt_ms"],
+               "congestion": call.get("server_congestion") or "cubic",
+               **wire_model.measured_exchange(call.get("stack", "http1"), stacks)}
+    link = links.make_link("measured", profile, stacks)
+    parts = tcp.transfer(call["body_bytes"], link, connection=state(call))
+    return (parts["total"] + parts["handshake_cpu"]) * 1e3, parts["handshake_rtts"]
+
+
+def measured_ms(call):
+    """The call's last byte less the server's encode and compress, ms."""
+    return call["last_byte_ms"] - (call.get("server_encode_ms") or 0) \
+        - (call.get("server_compress_ms") or 0)
+
+
+def rows(calls, stacks=None):
+    """One dict per (rate, RTT, stack, dataset, rows, state): n, the medians measured and
+    modelled, their ratio, the handshake's round trips (model; measured by time), bytes and
+    CPU (measured medians), and whether the ratio is within TOLERANCE."""
+    stacks = links.load_stacks() if stacks is None else stacks
+    groups = {}
+    for call in calls:
+        run = call["run_link"]
+        key = (run.get("rate_mbps") or 0, run.get("rtt_ms") or 0, call.get("stack", "http1"),
+               call.get("dataset", ""), call.get("rows", 0), state(call))
+        groups.setdefault(key, []).append(call)
+    out = []
+    for (rate, rtt, stack, dataset, count, how), group in sorted(groups.items()):
+        measured = statistics.median(measured_ms(c) for c in group)
+        modelled = [model_ms(c, stacks) for c in group]
+        model = statistics.median(m for m, _ in modelled)
+        shakes = [c["tls"] for c in group if isinstance(c.get("tls"), dict)]
+
+        def median_of(field):
+            return statistics.median(t[field] for t in shakes) if shakes else None
+
+        row = {"rate_mbps": rate, "rtt_ms": rtt, "stack": stack, "dataset": dataset,
+               "rows": count, "state": how, "n": len(group), "measured_ms": measured,
+               "model_ms": model, "ratio": measured / model if model else None,
+               "model_handshake_rtts": modelled[0][1],
+               "handshake_rtts_by_time": median_of("handshake_rtts_by_time"),
+               "handshake_bytes": None if not shakes else
+               statistics.median(t["client_bytes"] + t["server_bytes"] for t in shakes),
+               "client_cpu_ms": median_of("client_cpu_ms"),
+               "server_cpu_ms": median_of("server_cpu_ms")}
+        row["within"] = row["ratio"] is not None and abs(row["ratio"] - 1) <= TOLERANCE
+        out.append(row)
+    return out
+
+
+def _cell(value, spec):
+    return "—" if value is None else format(value, spec)
+
+
+def table(found):
+    """rows() as a Markdown table."""
+    lines = ["| link | stack | payload | state | calls | measured ms | model ms "
+             "| measured / model | handshake RTTs: model / by time | handshake B "
+             "| CPU client / server ms |",
+             "| --- " * 11 + "|"]
+    for r in found:
+        ratio = _cell(r["ratio"], ".3f") + ("" if r["within"] else " **outside ±5 %**")
+        lines.append(
+            f"| {r['rate_mbps']:g} Mbit/s, {r['rtt_ms']:g} ms | {r['stack']} "
+            f"| {r['dataset']}/{r['rows']} | {r['state']} | {r['n']} "
+            f"| {r['measured_ms']:.2f} | {r['model_ms']:.2f} | {ratio} "
+            f"| {r['model_handshake_rtts']} / {_cell(r['handshake_rtts_by_time'], '.2f')} "
+            f"| {_cell(r['handshake_bytes'], ',.0f')} "
+            f"| {_cell(r['client_cpu_ms'], '.2f')} / {_cell(r['server_cpu_ms'], '.2f')} |")
+    return "\n".join(lines)
