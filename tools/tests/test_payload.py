@@ -30,6 +30,11 @@ def payload_result(folder):
     """A result file of a payload run over one 4,000-byte JSON file: simdjson-dom fastest,
     rapidjson-dom within noise of it, nlohmann-dom far slower, cjson rejected it."""
     benchmarks = (entries(f"{CASE}/parse-only/simdjson-dom", [10, 11, 10, 12, 10, 11])
+                  # The memory run's entry for simdjson-dom (one call after the timed ones).
+                  + [{"name": f"{CASE}/parse-only/simdjson-dom",
+                      "run_name": f"{CASE}/parse-only/simdjson-dom", "run_type": "iteration",
+                      "iterations": 1, "real_time": 1, "cpu_time": 1, "time_unit": "ns",
+                      "allocs_per_iter": 3, "max_bytes_used": 12288}]
                   + entries(f"{CASE}/parse-only/rapidjson-dom", [11, 10, 12, 10, 11, 10])
                   + entries(f"{CASE}/parse-only/nlohmann-dom", [40, 41, 42, 40, 41, 43])
                   + entries(f"{CASE}/compress/zstd", [30] * 6,
@@ -75,6 +80,12 @@ class Answer(unittest.TestCase):
         self.assertEqual(verdicts["nlohmann-dom"], "slower")
         self.assertIn("tied with rapidjson-dom", payload.headline(entry))
 
+    def test_memory_of_one_parse_per_library(self):
+        [entry] = payload.answer(self.result, self.verdict)
+        memory = {p["library"]: (p["peak"], p["allocs"]) for p in entry["parsers"]}
+        self.assertEqual(memory["simdjson-dom"], (12288, 3))
+        self.assertEqual(memory["nlohmann-dom"], (None, None))
+
     def test_rejected_parser_is_a_row_not_timed(self):
         [entry] = payload.answer(self.result, self.verdict)
         cjson = [p for p in entry["parsers"] if p["library"] == "cjson"]
@@ -83,6 +94,7 @@ class Answer(unittest.TestCase):
         self.assertEqual(cjson[0]["outcome"], "rejected")
         self.assertEqual(cjson[0]["offset"], 7)
         self.assertEqual(entry["parsers"][-1]["library"], "cjson")
+        self.assertEqual((cjson[0]["peak"], cjson[0]["allocs"]), (None, None))
         marks = {p["library"]: p["mark"] for p in entry["parsers"]}
         self.assertEqual(marks["simdjson-dom"], "accepts what 1 reject")
         values = {p["library"]: p["values"] for p in entry["parsers"]}

@@ -2,7 +2,7 @@
 // the answer first (the fastest parser and every parser tied with it by the paired 95 %
 // intervals), then every parser's row with its verdict (accepted, or rejected with the
 // library's error and byte offset; marked when it accepts what others reject or reads the
-// file differently) and the file's size raw and after each compressor. The calculator
+// file differently), its peak heap and allocations for one parse, and the file's size raw and after each compressor. The calculator
 // below prices each parser and compressor on every link. Data: D.payload
 // (tools/wbtools/results/payload.py).
 "use strict";
@@ -13,6 +13,11 @@ const wbPayload = (D) => {
 
   function interval(p) {
     return p.low == null ? "–" : `${p.low.toFixed(2)}–${p.high.toFixed(2)}`;
+  }
+
+  // The memory run's figure for one parse, "–" where the run has none.
+  function memory(value, format) {
+    return value == null ? "–" : format(value);
   }
 
   function verdictCell(p) {
@@ -40,10 +45,11 @@ const wbPayload = (D) => {
     const rows = file.parsers.map((p) => ({cells: [
       p.library, p.time == null ? "not timed" : F.seconds(p.time),
       p.ratio == null ? "–" : `${p.ratio.toFixed(2)}×`, interval(p), p.verdict,
-      verdictCell(p), p.mark]}));
+      memory(p.peak, F.bytes), memory(p.allocs, F.count), verdictCell(p), p.mark]}));
     return el("div", {class: "payload-file"}, answer, about,
-              table(["library", "time", "× fastest", "95 % interval", "timing", "verdict",
-                     "marked"], rows, [false, true, true, true, false, false, false]));
+              table(["library", "time", "× fastest", "95 % interval", "timing", "peak heap",
+                     "allocations", "verdict", "marked"], rows,
+                    [false, true, true, true, false, true, true, false, false]));
   }
 
   function render() {

@@ -155,7 +155,10 @@ def _payload_answer(files):
             rows.append([p["library"],
                          units.seconds(p["time"]) if p["time"] is not None else "not timed",
                          f"{p['ratio']:.2f}x" if p["ratio"] is not None else "-", interval,
-                         p["verdict"], p["outcome"] + (f": {error}" if error else "") +
+                         p["verdict"],
+                         f"{p['peak']:,.0f} B" if p.get("peak") is not None else "-",
+                         f"{p['allocs']:,.0f}" if p.get("allocs") is not None else "-",
+                         p["outcome"] + (f": {error}" if error else "") +
                          (f": `{p['values']}`".replace("|", "\\|") if p.get("values") else ""),
                          (p["mark"] or "").replace("|", "\\|")])
         sizes = ", ".join(f"{codec} {size:,} B" for codec, size in entry["sizes"])
@@ -163,7 +166,8 @@ def _payload_answer(files):
                      f"{entry['name']}/{entry['bytes']}`, SHA-256 `{entry['sha256']}`; sizes: "
                      f"{sizes}.\n\n" + units.table(
                          ["library", "time", "x fastest", "95 % interval", "timing",
-                          "verdict", "marked"], rows, "lrrrlll"))
+                          "peak heap", "allocations", "verdict", "marked"], rows,
+                         "lrrrlrrll"))
     return "\n\n".join(parts)
 
 

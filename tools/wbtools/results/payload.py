@@ -45,7 +45,7 @@ def _verdicts_of(verdict, path, op):
 def answer(result, verdict=None):
     """Per payload file, in name order: {"name", "case", "path", "bytes", "sha256", "kind",
     "op", "parsers": [{"library", "time", "ratio", "low", "high", "verdict", "outcome",
-    "error", "offset", "values", "mark"}] fastest first (rejected ones last, untimed), "fastest":
+    "error", "offset", "values", "mark", "peak", "allocs"}] fastest first (rejected ones last, untimed), "fastest":
     [the fastest and every parser tied with it], "sizes": [[codec, bytes]] raw first}."""
     ratios = holds.ratios(result)
     out = []
@@ -67,7 +67,10 @@ def answer(result, verdict=None):
                             "high": entry.get("high"), "verdict": entry.get("verdict", "fastest"),
                             "outcome": judged.get("verdict", "accepted"),
                             "error": judged.get("error", ""), "offset": judged.get("offset", -1),
-                            "values": judged.get("values", ""), "mark": judged.get("mark", "")})
+                            "values": judged.get("values", ""), "mark": judged.get("mark", ""),
+                            # The memory run's figures for one parse (None without that run).
+                            "peak": run.memory.get("max_bytes_used"),
+                            "allocs": run.memory.get("allocs_per_iter")})
         # Rejected (or crashed) parsers: not timed, still a row.
         failed = {r.name.library: r.error for r in result.failed()
                   if r.name.case == (fmt, dataset, int(rows)) and r.name.op == op}
@@ -78,7 +81,7 @@ def answer(result, verdict=None):
                             "outcome": judged.get("verdict", "rejected"),
                             "error": judged.get("error") or failed.get(library, ""),
                             "offset": judged.get("offset", -1), "values": "",
-                            "mark": judged.get("mark", "")})
+                            "mark": judged.get("mark", ""), "peak": None, "allocs": None})
         fastest = [p["library"] for p in parsers if p["verdict"] in ("fastest", "tied")]
         packed = {run.name.library: int(run.counter("compressed_bytes")) for run in runs
                   if run.name.op == "compress" and run.counter("compressed_bytes") is not None}
