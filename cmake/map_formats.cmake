@@ -63,9 +63,12 @@ if(WB_WITH_THRIFT)
   # readListBegin, ...), undefined for a byte outside the enum's range, which
   # UBSan reports on any corrupted type byte (the value then fails the type
   # switch and is a TProtocolException); the generated read() loads the same
-  # value. The protocols' translation unit (where the templates are
-  # instantiated) and the generated one are built without that one check.
+  # value. The translation units where the protocol templates are instantiated
+  # (the codec's, and the run-time schema's of --as-formats: the linker keeps
+  # one instantiation of each) and the generated one are built without that
+  # one check.
   set_source_files_properties(${PROJECT_SOURCE_DIR}/codecs/thrift/protocols.cpp
+                              ${PROJECT_SOURCE_DIR}/codecs/carriers/thrift_protocol.cpp
                               PROPERTIES COMPILE_OPTIONS "-fno-sanitize=enum")
 endif()
 

@@ -16,6 +16,7 @@
 #include <utility>
 
 #include "codecs/protobuf/pb_rows.hpp"
+#include "codecs/registry.hpp"
 #include "generators/record_diff.hpp"
 #include "grpc_rows.grpc.pb.h"
 #include "wire/child_process.hpp"
@@ -140,7 +141,10 @@ class Caller {
     r.message_bytes = reply.ByteSizeLong();
     const std::int64_t t1 = monotonic_ns();
     std::vector<T> rows;
-    wb::protobuf::rows_from_pb("libprotobuf", Pb<T>::rows(std::as_const(reply)), rows);
+    // The service's messages are the protobuf codec's, read by the library the
+    // registry picks for the field's protobuf (the generated code's).
+    wb::protobuf::rows_from_pb(wb::picked(wb::Pick::field, "protobuf", wb::Role::decode),
+                               Pb<T>::rows(std::as_const(reply)), rows);
     r.convert_ms = ms_since(t1);
     r.total_ms = r.last_byte_ms + r.convert_ms;
     r.rows = static_cast<int>(rows.size());

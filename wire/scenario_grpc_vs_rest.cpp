@@ -120,7 +120,7 @@ class Fetcher {
     spec.reconnect = cold;
     Sample s;
     if (v.stack == "grpc") {
-      spec.encoder = "libprotobuf";
+      spec.encoder = field_codec("protobuf", wb::Role::encode);
       validate(spec);
       GrpcConfig grpc;
       grpc.enabled = true;
