@@ -11,6 +11,17 @@ control, initial window, sysctls, the emulator's self-check per link) and per ca
 measured median, min and max, the model and the ratio model / measured.
 `./wirebench wire-table FILE` prints it as a Markdown table.
 
+--stack S (a stack of tools/links.json's "stacks", repeatable; all: every one) measures HTTP
+calls over that stack instead (wbtools/wire/stack_cases.py): plain HTTP/1.1, TLS 1.2 or 1.3,
+HTTP/2 over TLS 1.3 or cleartext (h2c), gRPC over TLS 1.3. Per (profile, congestion control,
+stack), message/100 and science/1000 as JSON (gRPC: the protobuf codec's messages) each
+round: one run of `wirebench_wire --http SPEC` per payload whose opening call is the cold
+one and whose next call is warm, every call's rows checked. Each case is priced per call
+by the stack's model (wbtools/wire/stack_check.py: the stack's transfer over the run's link
+plus the handshake CPU) and holds the handshake's round trips (model; by time), bytes each
+way and CPU per side. Defaults: cubic only, 3 rounds (--stack all: 72 runs, about 11
+minutes on an idle machine).
+
 The requests run in rounds (wbtools/wire/wire_measure.py): each round runs every (profile,
 congestion control) once, in a fresh random order, with one cold and one warm request per
 payload, so that a stall of the host costs a case one repetition, which the median leaves
@@ -38,7 +49,8 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from wbtools import cli  # noqa: E402
 from wbtools.results import machine  # noqa: E402
-from wbtools.wire import scenario_run, wire_cases, wire_measure, wire_model  # noqa: E402
+from wbtools.transfer import links  # noqa: E402
+from wbtools.wire import scenario_run, stack_cases, wire_cases, wire_measure, wire_model  # noqa: E402,E501
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # Another emulator (another run of this tool, or an HTTP scenario) counts as busy too.
@@ -62,6 +74,14 @@ def parse_args(argv):
     parser.add_argument("--repetitions", type=int, metavar="N",
                         help="cold and warm requests per case, one a round (default 3, "
                              "--full 5)")
+    parser.add_argument("--stack", action="append", metavar="STACK",
+                        help="HTTP calls over this stack of tools/links.json (repeatable; all: "
+                             "every stack) instead of the raw TCP transfers; the payloads are "
+                             "DATASET/ROWS (default message/100 and science/1000), the "
+                             "congestion control cubic unless --congestion")
+    parser.add_argument("--lock", metavar="FILE",
+                        help="run each wirebench_wire under `flock FILE` (a machine shared "
+                             "with other emulated-link runs); recorded in the context")
     parser.add_argument("--in-order", action="store_true",
                         help="no rounds: each group once, its repetitions back to back")
     parser.add_argument("--seed", type=int,
@@ -110,7 +130,8 @@ def wait_until_quiet(limit_s, log):
             "still_busy": bool(seen)}
 
 
-def choose(args, raw_profiles):
+def choose_profiles(args, raw_profiles):
+    """(profiles measured, {profile left out: why})."""
     measured, skipped = wire_cases.measured_profiles(raw_profiles)
     profiles = measured
     if args.profile:
@@ -118,6 +139,11 @@ def choose(args, raw_profiles):
         if unknown:
             raise cli.UserError(f"unknown profile {unknown[0]} (known: {', '.join(raw_profiles)})")
         profiles = args.profile
+    return profiles, skipped
+
+
+def choose(args, raw_profiles):
+    profiles, skipped = choose_profiles(args, raw_profiles)
     wanted = wire_cases.PAYLOADS if args.full else wire_cases.DEFAULT_PAYLOADS
     if args.payload:
         names = {"/".join(map(str, p)): p for p in wire_cases.PAYLOADS}
@@ -126,6 +152,15 @@ def choose(args, raw_profiles):
             raise cli.UserError(f"unknown payload {unknown[0]} (known: {', '.join(names)})")
         wanted = [names[p] for p in args.payload]
     return profiles, skipped, wanted
+
+
+def wrap(cmd, args):
+    """cmd under taskset (--cpus) and flock (--lock), as the options ask."""
+    if args.cpus:
+        cmd = ["taskset", "-c", args.cpus, *cmd]
+    if args.lock:
+        cmd = ["flock", args.lock, *cmd]
+    return cmd
 
 
 def merge(paths):
@@ -148,7 +183,9 @@ def merge(paths):
     })
     return {"type": "wirebench-wire", "context": context,
             "groups": [g for r in runs for g in r["groups"]],
-            "cases": [c for r in runs for c in r["cases"]]}
+            "cases": [c for r in runs for c in r["cases"]],
+            **({"calls": [c for r in runs for c in r["calls"]]}
+               if any("calls" in r for r in runs) else {})}
 
 
 def write(result, out):
@@ -157,6 +194,118 @@ def write(result, out):
         json.dump(result, handle, indent=1)
         handle.write("\n")
     os.replace(tmp, out)
+
+
+def stack_options(args):
+    """Refuse the options that have no meaning over a stack; (payloads, repetitions)."""
+    for flag, given in (("--full", args.full), ("--in-order", args.in_order),
+                        ("--before", args.before), ("--sizes-from", args.sizes_from)):
+        if given:
+            raise cli.UserError(f"{flag} goes with the raw TCP matrix, not with --stack (its "
+                                "payloads are sized by the calls, its model is the working "
+                                "tree's)")
+    repetitions = args.repetitions or 3
+    if repetitions < 1:
+        raise cli.UserError("--repetitions must be at least 1")
+    payloads = [stack_cases.parse_payload(p) for p in args.payload] if args.payload \
+        else list(stack_cases.DEFAULT_PAYLOADS)
+    return list(dict.fromkeys(payloads)), repetitions
+
+
+def run_stacks(args, argv, binary):
+    """The matrix over stacks (--stack): every (profile, congestion control, stack, payload)
+    once a round, in a fresh random order; writes the result and prints its path."""
+    payloads, repetitions = stack_options(args)
+    raw = cli.read_json(os.path.join(ROOT, "tools", "links.json"), "link profiles")
+    stacks = stack_cases.choose_stacks(args.stack, list(links.load_stacks()))
+    profiles, skipped = choose_profiles(args, raw["profiles"])
+    congestions = args.congestion or ["cubic"]
+    if not os.access(binary, os.X_OK):
+        raise cli.UserError(f"{binary}: no wirebench_wire (build it, or give --build DIR)")
+    stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    cpu_model = machine.local_cpu_model()
+    commit = scenario_run.git_commit(ROOT)[1]
+    out = args.out or os.path.join(
+        ROOT, "results", f"{stamp}-{machine.slug(cpu_model)}-{commit}-wire.json")
+    seed = args.seed if args.seed is not None else random.randrange(2 ** 32)
+    units = [(p, c, s, load) for p in profiles for c in congestions for s in stacks
+             for load in payloads]
+    runs = wire_measure.plan(units, repetitions, seed)
+    groups, calls, waits, waited, lost = {}, [], [], 0.0, []
+    started = time.monotonic()
+    for index, (round_index, (profile, congestion, stack, load)) in enumerate(runs, start=1):
+        name = f"{profile} {congestion} {stack} {load[0]}/{load[1]}"
+        wait = wait_until_quiet(max(0.0, args.wait_quiet - waited), sys.stderr)
+        if wait:
+            waited += wait["waited_s"]
+            waits.append({"before": f"{name} round {round_index}", **wait})
+        print(f"wire: [{index}/{len(runs)}] round {round_index + 1}/{repetitions} {name}: "
+              f"1 cold + 1 warm call, {time.monotonic() - started:.0f} s so far",
+              file=sys.stderr, flush=True)
+        cmd = wrap(stack_cases.command(binary, raw["profiles"][profile], congestion, stack,
+                                       load, 1), args)
+        try:
+            context, check, _, attempts, lines = wire_measure.run_group(cmd)
+        except wire_measure.SelfCheckFailed as failed:
+            print(f"wire: {name} round {round_index + 1}: the self-check failed "
+                  f"{wire_measure.CHECK_ATTEMPTS} times, round left out", file=sys.stderr)
+            lost.append({"profile": profile, "congestion": congestion, "stack": stack,
+                         "payload": f"{load[0]}/{load[1]}", "round": round_index,
+                         "failure": str(failed)})
+            continue
+        calls += [dict(c, profile=profile, congestion=congestion)
+                  for c in stack_cases.calls(lines, round_index, " ".join(cmd))]
+        group = groups.setdefault((profile, congestion, stack), {
+            "profile": profile, "congestion": congestion, "stack": stack,
+            "command": cmd[cmd.index(binary) + 1:], "self_check_attempts": attempts,
+            "link": context["link"],
+            "server_congestion_in_use": context.get("server_congestion_in_use")
+            or context["link"].get("congestion_control"),
+            "self_check": check, "self_checks": []})
+        group["self_checks"].append({"round": round_index, "payload": f"{load[0]}/{load[1]}",
+                                     "attempts": attempts, **check})
+    cases = []
+    for (profile, congestion, stack) in groups:
+        mine = [c for c in calls if (c["profile"], c["congestion"], c["stack"])
+                == (profile, congestion, stack)]
+        gone = [x["round"] for x in lost
+                if (x["profile"], x["congestion"], x["stack"]) == (profile, congestion, stack)]
+        cases += [{"profile": profile, "congestion": congestion, **case, "rounds_left_out": gone}
+                  for case in stack_cases.summarise(mine)]
+    flagged = [c for c in cases if c["disagreeing_rounds"]]
+    for case in flagged:
+        print(f"wire: {case['profile']} {case['congestion']} {case['stack']} {case['payload']} "
+              f"{case['connection']}: repetitions disagree (round(s) "
+              f"{', '.join(str(r + 1) for r in case['disagreeing_rounds'])} more than "
+              f"{wire_measure.DISAGREE:.0%} from the median {case['median_ms']:.1f} ms)",
+              file=sys.stderr)
+    wall = time.monotonic() - started
+    result = {
+        "type": "wirebench-wire",
+        "context": {
+            "date": stamp, "git_commit": commit, "cpu_model": cpu_model,
+            "kernel": platform.release(), "host": platform.node(),
+            "command": ["wirebench", "wire", "--matrix", *argv], "subset": "stacks",
+            "stacks": stacks, "payloads": [f"{d}/{r}" for d, r in payloads],
+            "repetitions": repetitions, "wall_s": round(wall, 1), "order": "rounds",
+            "round_order_seed": seed, "disagree": wire_measure.DISAGREE,
+            "cases_disagreeing": len(flagged), "sizes_from": None,
+            "measured_exchange": {s: wire_model.measured_exchange(s) for s in stacks},
+            "cpu_affinity": args.cpus or "all", "lock": args.lock,
+            "profiles_left_out": skipped, "quiet_waits": waits, "rounds_left_out": lost,
+            "ratio": "model / measured median",
+            "calls": "cold: the call that opens a run's kept-alive connection (from connect() "
+                     "or the channel's creation); warm: the next one (from the request's "
+                     "send); measured: the last byte less the server's encode and compress",
+        },
+        "groups": list(groups.values()),
+        "cases": cases,
+        "calls": calls,
+    }
+    write(result, out)
+    print(f"wire: {len(cases)} cases in {wall:.0f} s", file=sys.stderr)
+    print(os.path.relpath(out))
+    return 0
 
 
 def main(argv):
@@ -172,6 +321,8 @@ def main(argv):
         print(os.path.relpath(out))
         return 0
     binary = os.path.join(args.build, "wirebench_wire")
+    if args.stack:
+        return run_stacks(args, argv, binary)
     if not os.access(binary, os.X_OK):
         raise cli.UserError(f"{binary}: no wirebench_wire (build it, or give --build DIR)")
     repetitions = args.repetitions or (5 if args.full else 3)
@@ -211,10 +362,9 @@ def main(argv):
               f"{time.monotonic() - started:.0f} s so far", file=sys.stderr, flush=True)
         cmd = wire_measure.command(binary, raw_profiles[profile], congestion,
                                    [p.bytes for p in payloads], per_run)
-        if args.cpus:
-            cmd = ["taskset", "-c", args.cpus, *cmd]
+        cmd = wrap(cmd, args)
         try:
-            context, check, requests, attempts = wire_measure.run_group(cmd)
+            context, check, requests, attempts, _ = wire_measure.run_group(cmd)
         except wire_measure.SelfCheckFailed as failed:
             # A stall of the host costs this round of this group: its cases keep the
             # repetitions of the other rounds, and the file says which round went.

@@ -1,8 +1,14 @@
 """The model's time of a call over its stack, against measured ones.
 
-Reads the JSON lines of `wirebench_wire --http SPEC [--tls 1.3|1.2] [--h2]` runs: every
-http_request line, with the link of its run (the "context" line: rate and RTT) and its run's
-TLS settings (the "http_context" line). A call is cold (a new connection, a full handshake),
+Reads the JSON lines of `wirebench_wire --http SPEC [--tls 1.3|1.2] [--h2 | --grpc]` runs:
+every http_request and grpc_call line, with the link of its run (the "context" line: rate,
+RTT and congestion control) and its run's TLS settings (the "http_context" or "grpc_context"
+line). A grpc_call is priced as the stack "grpc" with its message_bytes (the serialized
+answer) as the payload: the stack adds gRPC's prefix, frames, HEADERS and trailers. A gRPC
+call compressed by gRPC is left out: its line holds the message's size before compression
+only, so the bytes on the wire are not known. gRPC reports no TLS figures per call; its
+cold call's round trips by time are its connect_ms (channel created to READY: TCP, TLS and
+HTTP/2's preface) over the RTT, less TCP's one. A call is cold (a new connection, a full handshake),
 resumed (a new connection whose TLS session was resumed) or warm (kept alive). Its measured
 time is its last byte (from the connect() call, or from the request's send when warm) less
 the server's encode and compress, which the transfer model does not hold; its model is the
@@ -19,11 +25,21 @@ from . import wire_model
 
 # The largest miss the model is held to, both ways.
 TOLERANCE = 0.05
+# The lines of one measured call.
+CALL_LINES = ("http_request", "grpc_call")
+
+
+def _as_call(item):
+    """A grpc_call in http_request's terms (body_bytes, stack); an http_request as it is."""
+    if item.get("type") != "grpc_call":
+        return item
+    return {**item, "stack": item.get("stack") or "grpc", "body_bytes": item["message_bytes"]}
 
 
 def requests(lines):
-    """The http_request objects of lines (text) without an error, each with its run's link
-    under "run_link" ({"rate_mbps", "rtt_ms", "initcwnd"}) and TLS settings under "run_tls"."""
+    """The http_request and grpc_call objects of lines (text) without an error, each with its
+    run's link under "run_link" ({"rate_mbps", "rtt_ms", "initcwnd", "congestion"}) and TLS
+    settings under "run_tls"; gRPC calls compressed by gRPC are left out (module doc)."""
     out, run_tls, run_link = [], {}, {}
     for number, line in enumerate(lines, 1):
         line = line.strip()
@@ -36,11 +52,14 @@ def requests(lines):
         if item.get("type") == "context":
             link = item.get("link") or {}
             run_link = {"rate_mbps": link.get("rate_mbps"), "rtt_ms": link.get("rtt_ms"),
-                        "initcwnd": str(link.get("initcwnd", ""))}
-        elif item.get("type") == "http_context":
+                        "initcwnd": str(link.get("initcwnd", "")),
+                        "congestion": link.get("congestion_control")}
+        elif item.get("type") in ("http_context", "grpc_context"):
             run_tls = item.get("tls") or {}
-        elif item.get("type") == "http_request" and not item.get("error"):
-            out.append({**item, "run_tls": run_tls, "run_link": run_link})
+        elif item.get("type") in CALL_LINES and not item.get("error"):
+            if item.get("compression", "none") != "none":
+                continue
+            out.append({**_as_call(item), "run_tls": run_tls, "run_link": run_link})
     return out
 
 
@@ -58,7 +77,7 @@ def model_ms(call, stacks=None):
     if not run.get("rate_mbps") or run.get("rtt_ms") is None:
         raise UserError("a request before any context line with the link's rate and RTT")
     profile = {"bandwidth_mbps": run["rate_mbps"], "rtt_ms": run["rtt_ms"],
-               "congestion": call.get("server_congestion") or "cubic",
+               "congestion": call.get("server_congestion") or run.get("congestion") or "cubic",
                **wire_model.measured_exchange(call.get("stack", "http1"), stacks)}
     link = links.make_link("measured", profile, stacks)
     parts = tcp.transfer(call["body_bytes"], link, connection=state(call))
@@ -69,6 +88,46 @@ def measured_ms(call):
     """The call's last byte less the server's encode and compress, ms."""
     return call["last_byte_ms"] - (call.get("server_encode_ms") or 0) \
         - (call.get("server_compress_ms") or 0)
+
+
+def handshake_rtts_by_time(call):
+    """The measured handshake's round trips by time: TLS's from its "tls" object; a new gRPC
+    channel's from created to READY over the RTT, less TCP's round trip; else None."""
+    tls = call.get("tls")
+    if isinstance(tls, dict):
+        return tls.get("handshake_rtts_by_time")
+    rtt = call.get("run_link", {}).get("rtt_ms")
+    if call.get("connect_ms") is not None and rtt:
+        return call["connect_ms"] / rtt - 1
+    return None
+
+
+def summary(group, stacks=None):
+    """The figures of calls of one case (same link, stack, payload and state): n, the
+    measured median (and min, max), the model's median and its handshake round trips, the
+    handshake's round trips by time, bytes each way and CPU each side (measured medians;
+    None where no call has them), and the ratio model / measured with its verdict."""
+    stacks = links.load_stacks() if stacks is None else stacks
+    measured = [measured_ms(c) for c in group]
+    modelled = [model_ms(c, stacks) for c in group]
+    shakes = [c["tls"] for c in group if isinstance(c.get("tls"), dict)]
+    by_time = [x for x in map(handshake_rtts_by_time, group) if x is not None]
+
+    def median_of(field):
+        return statistics.median(t[field] for t in shakes) if shakes else None
+
+    out = {"n": len(group), "measured_ms": statistics.median(measured),
+           "min_ms": min(measured), "max_ms": max(measured),
+           "model_ms": statistics.median(m for m, _ in modelled),
+           "model_handshake_rtts": modelled[0][1],
+           "handshake_rtts_by_time": statistics.median(by_time) if by_time else None,
+           "handshake_client_bytes": median_of("client_bytes"),
+           "handshake_server_bytes": median_of("server_bytes"),
+           "client_cpu_ms": median_of("client_cpu_ms"),
+           "server_cpu_ms": median_of("server_cpu_ms")}
+    out["model_ratio"] = out["model_ms"] / out["measured_ms"] if out["measured_ms"] else None
+    out["within"] = out["model_ratio"] is not None and abs(out["model_ratio"] - 1) <= TOLERANCE
+    return out
 
 
 def rows(calls, stacks=None):
@@ -84,23 +143,16 @@ def rows(calls, stacks=None):
         groups.setdefault(key, []).append(call)
     out = []
     for (rate, rtt, stack, dataset, count, how), group in sorted(groups.items()):
-        measured = statistics.median(measured_ms(c) for c in group)
-        modelled = [model_ms(c, stacks) for c in group]
-        model = statistics.median(m for m, _ in modelled)
-        shakes = [c["tls"] for c in group if isinstance(c.get("tls"), dict)]
-
-        def median_of(field):
-            return statistics.median(t[field] for t in shakes) if shakes else None
-
+        found = summary(group, stacks)
         row = {"rate_mbps": rate, "rtt_ms": rtt, "stack": stack, "dataset": dataset,
-               "rows": count, "state": how, "n": len(group), "measured_ms": measured,
-               "model_ms": model, "ratio": measured / model if model else None,
-               "model_handshake_rtts": modelled[0][1],
-               "handshake_rtts_by_time": median_of("handshake_rtts_by_time"),
-               "handshake_bytes": None if not shakes else
-               statistics.median(t["client_bytes"] + t["server_bytes"] for t in shakes),
-               "client_cpu_ms": median_of("client_cpu_ms"),
-               "server_cpu_ms": median_of("server_cpu_ms")}
+               "rows": count, "state": how, "n": found["n"],
+               "measured_ms": found["measured_ms"], "model_ms": found["model_ms"],
+               "ratio": found["measured_ms"] / found["model_ms"] if found["model_ms"] else None,
+               "model_handshake_rtts": found["model_handshake_rtts"],
+               "handshake_rtts_by_time": found["handshake_rtts_by_time"],
+               "handshake_bytes": None if found["handshake_client_bytes"] is None else
+               found["handshake_client_bytes"] + found["handshake_server_bytes"],
+               "client_cpu_ms": found["client_cpu_ms"], "server_cpu_ms": found["server_cpu_ms"]}
         row["within"] = row["ratio"] is not None and abs(row["ratio"] - 1) <= TOLERANCE
         out.append(row)
     return out

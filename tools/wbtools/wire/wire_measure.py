@@ -83,7 +83,8 @@ def parse_lines(text):
 
 
 def run_group(cmd, log=sys.stderr):
-    """Run one group; (context, check, requests, attempts). Retries a failed self-check."""
+    """Run one group; (context, check, requests, attempts, stdout's lines). Retries a failed
+    self-check."""
     for attempt in range(1, CHECK_ATTEMPTS + 1):
         proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                               check=False)
@@ -91,7 +92,7 @@ def run_group(cmd, log=sys.stderr):
             context, check, requests = parse_lines(proc.stdout)
             if context is None or check is None:
                 raise UserError(f"{' '.join(cmd)}: no context or check line in its output")
-            return context, check, requests, attempt
+            return context, check, requests, attempt, proc.stdout.splitlines()
         if proc.returncode == EXIT_NO_PRIVILEGES:
             raise UserError(f"wirebench_wire cannot build a link: {proc.stderr.strip()}")
         failure = proc.stderr.strip().splitlines()
