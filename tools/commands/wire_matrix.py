@@ -184,7 +184,7 @@ def merge(paths):
     return {"type": "wirebench-wire", "context": context,
             "groups": [g for r in runs for g in r["groups"]],
             "cases": [c for r in runs for c in r["cases"]],
-            **({"calls": [c for r in runs for c in r["calls"]]}
+            **({"calls": [c for r in runs for c in r.get("calls", [])]}
                if any("calls" in r for r in runs) else {})}
 
 
@@ -204,7 +204,7 @@ def stack_options(args):
             raise cli.UserError(f"{flag} goes with the raw TCP matrix, not with --stack (its "
                                 "payloads are sized by the calls, its model is the working "
                                 "tree's)")
-    repetitions = args.repetitions or 3
+    repetitions = 3 if args.repetitions is None else args.repetitions
     if repetitions < 1:
         raise cli.UserError("--repetitions must be at least 1")
     payloads = [stack_cases.parse_payload(p) for p in args.payload] if args.payload \

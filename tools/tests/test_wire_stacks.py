@@ -1,0 +1,204 @@
+"""The matrix over stacks (wire --matrix --stack; wbtools/wire/stack_cases.py): gRPC calls
+priced as the grpc stack, the runs' command lines, the cases, the option errors and
+wire-table's stacks side by side. No link is built."""
+
+import contextlib
+import io
+import json
+import os
+import sys
+import tempfile
+import unittest
+
+from wbtools import cli
+from wbtools.transfer import links, tcp
+from wbtools.wire import stack_cases, stack_check
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                "commands"))
+import wire_matrix  # noqa: E402  (tools/commands/wire_matrix.py, the entry script)
+import wire_table  # noqa: E402
+
+CONTEXT = {"type": "context", "link": {"rate_mbps": 100, "rtt_ms": 40,
+                                       "initcwnd": "kernel default (10)",
+                                       "congestion_control": "bbr"}}
+TLS = {"done": True, "resumed": False, "handshake_rtts_by_time": 1.1, "client_bytes": 316,
+       "server_bytes": 6743, "client_cpu_ms": 1.0, "server_cpu_ms": 0.5}
+
+
+def grpc_call(connection, last_byte_ms, **more):
+    return {"type": "grpc_call", "stack": "grpc", "dataset": "message", "rows": 100,
+            "format": "protobuf", "compression": "none", "connection": connection,
+            "connect_ms": 125.0 if connection == "new" else None, "server_encode_ms": 0.5,
+            "first_byte_ms": last_byte_ms - 0.1, "last_byte_ms": last_byte_ms,
+            "message_bytes": 2417, "link_up_bytes": 1900, "link_down_bytes": 10800,
+            "decoded_rows": 100, "checked": True, "link_drops": 0, "error": None, **more}
+
+
+def http_call(connection, last_byte_ms, **more):
+    return {"type": "http_request", "stack": "http1+tls1.3", "dataset": "message",
+            "rows": 100, "format": "json", "connection": connection, "body_bytes": 4617,
+            "server_encode_ms": 0.5, "server_compress_ms": 0, "first_byte_ms": last_byte_ms,
+            "last_byte_ms": last_byte_ms, "checked": True, "link_drops": 0, "error": None,
+            "tls": TLS if connection == "new" else None, **more}
+
+
+def lines(*calls):
+    return [json.dumps(CONTEXT), json.dumps({"type": "grpc_context", "tls": {}}),
+            *map(json.dumps, calls)]
+
+
+class GrpcPriced(unittest.TestCase):
+    def test_a_grpc_call_is_the_grpc_stack_over_its_runs_link(self):
+        found = stack_check.requests(lines(grpc_call("new", 170.5), grpc_call("kept-alive", 41.0),
+                                           grpc_call("new", 1, compression="gzip")))
+        # The gzipped call is left out: its wire size is not in the line.
+        self.assertEqual([c["connection"] for c in found], ["new", "kept-alive"])
+        link = links.with_stack(links.make_link(
+            "m", {"bandwidth_mbps": 100, "rtt_ms": 40, "nagle": "off", "congestion": "bbr"}),
+            "grpc")
+        for call, state in zip(found, ("cold", "warm")):
+            parts = tcp.transfer(2417, link, connection=state)
+            model, rtts = stack_check.model_ms(call)
+            self.assertAlmostEqual(model, (parts["total"] + parts["handshake_cpu"]) * 1e3)
+            self.assertEqual(rtts, 1 if state == "cold" else 0)
+        # The run's congestion control prices it: cubic would differ for bbr's link.
+        page = {**found[1], "body_bytes": 75758}
+        self.assertNotAlmostEqual(stack_check.model_ms(page)[0],
+                                  stack_check.model_ms({**page, "server_congestion": "cubic"})[0])
+        self.assertAlmostEqual(stack_check.handshake_rtts_by_time(found[0]), 125.0 / 40 - 1)
+        self.assertIsNone(stack_check.handshake_rtts_by_time(found[1]))
+
+
+class Runs(unittest.TestCase):
+    def test_every_stack_of_links_json_has_its_options(self):
+        self.assertEqual(set(stack_cases.OPTIONS), set(links.load_stacks()))
+        self.assertEqual(stack_cases.choose_stacks(["all"], list(links.load_stacks())),
+                         list(links.load_stacks()))
+        with self.assertRaisesRegex(cli.UserError, "unknown stack h3"):
+            stack_cases.choose_stacks(["h3"], list(links.load_stacks()))
+
+    def test_the_command_of_a_run(self):
+        wan = {"bandwidth_mbps": 100, "rtt_ms": 40}
+        cmd = stack_cases.command("B", wan, "cubic", "grpc", ("science", 1000), 1)
+        self.assertEqual(cmd, ["B", "--rate-mbps", "100", "--rtt-ms", "40", "--congestion",
+                               "cubic", "--http", "dataset=science,rows=1000,requests=2,"
+                               "reconnect=0,format=protobuf,encoder=libprotobuf",
+                               "--tls", "1.3", "--grpc"])
+        cmd = stack_cases.command("B", wan, "bbr", "h2c", ("message", 100), 1)
+        self.assertEqual(cmd[6:], ["bbr", "--http", "dataset=message,rows=100,requests=2,"
+                                   "reconnect=0,format=json", "--h2"])
+
+    def test_payloads(self):
+        self.assertEqual(stack_cases.parse_payload("science/1000"), ("science", 1000))
+        self.assertEqual(stack_cases.parse_payload("json/message/100"), ("message", 100))
+        for bad in ("science", "science/x", "science/0", "/5"):
+            with self.assertRaisesRegex(cli.UserError, "DATASET/ROWS"):
+                stack_cases.parse_payload(bad)
+
+    def test_a_failed_or_unchecked_call_is_refused(self):
+        with self.assertRaisesRegex(cli.UserError, "call 0 failed: rows differ"):
+            stack_cases.calls(lines(grpc_call("new", 170, index=0, error="rows differ")), 0, "x")
+        with self.assertRaisesRegex(cli.UserError, "not checked"):
+            stack_cases.calls(lines(grpc_call("new", 170, checked=False)), 0, "x")
+        with self.assertRaisesRegex(cli.UserError, "no http_request or grpc_call"):
+            stack_cases.calls(lines(), 0, "x")
+
+
+class Cases(unittest.TestCase):
+    def test_cold_and_warm_over_rounds(self):
+        found = []
+        for round_index, (cold, warm) in enumerate([(130.5, 40.9), (131.0, 41.0),
+                                                    (180.0, 41.1)]):
+            found += [dict(c, profile="wan", congestion="bbr")
+                      for c in stack_cases.calls(lines(http_call("new", cold),
+                                                       http_call("kept-alive", warm)),
+                                                 round_index, "x")]
+        cases = {c["connection"]: c for c in stack_cases.summarise(found)}
+        cold, warm = cases["cold"], cases["warm"]
+        self.assertEqual((cold["repetitions"], cold["median_ms"], cold["min_ms"],
+                          cold["max_ms"]), (3, 130.5, 130.0, 179.5))
+        self.assertEqual(cold["disagreeing_rounds"], [2])
+        self.assertEqual(warm["disagreeing_rounds"], [])
+        model = stack_check.model_ms(found[0])[0]
+        self.assertAlmostEqual(cold["model"]["model"]["ms"], round(model, 3))
+        self.assertAlmostEqual(cold["model"]["model"]["ratio"], round(model / 130.5, 4))
+        self.assertEqual(cold["handshake"]["handshake_client_bytes"], 316)
+        self.assertEqual(cold["handshake"]["model_handshake_rtts"], 1)
+        self.assertIsNone(warm["handshake"]["client_cpu_ms"])
+        # The working tree's model again from the stored calls: the same figures.
+        again = stack_cases.reprice([{**c, "profile": "wan", "congestion": "bbr",
+                                      "model": {}} for c in cases.values()], found, "now")
+        self.assertEqual([c["model"]["now"] for c in again],
+                         [c["model"]["model"] for c in cases.values()])
+
+
+def run_main(module, argv):
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = cli.run(module.main, argv)
+    return status, out.getvalue(), err.getvalue()
+
+
+class Options(unittest.TestCase):
+    def test_errors_say_what_is_wrong(self):
+        for argv, message in (
+                (["--stack", "h3"], "unknown stack h3"),
+                (["--stack", "all", "--full"], "--full goes with the raw TCP matrix"),
+                (["--stack", "grpc", "--before", "HEAD"], "--before goes with"),
+                (["--stack", "grpc", "--payload", "science"], "DATASET/ROWS"),
+                (["--stack", "grpc", "--repetitions", "0"], "at least 1"),
+                (["--stack", "grpc", "--profile", "moon"], "unknown profile moon"),
+                (["--stack", "grpc", "--build", "/nonexistent"], "no wirebench_wire")):
+            status, _, err = run_main(wire_matrix, argv)
+            self.assertEqual(status, 2, argv)
+            self.assertIn(message, err, argv)
+            self.assertNotIn("Traceback", err)
+
+
+class Table(unittest.TestCase):
+    def result(self):
+        found = []
+        for round_index in range(2):
+            for stack_lines, stack in ((lines(http_call("new", 130.5), http_call("kept-alive",
+                                                                                  40.9)),
+                                        "http1+tls1.3"),
+                                       (lines(grpc_call("new", 170.5),
+                                              grpc_call("kept-alive", 41.0)), "grpc")):
+                found += [dict(c, profile="wan", congestion="bbr")
+                          for c in stack_cases.calls(stack_lines, round_index, stack)]
+        cases = []
+        for stack in ("http1+tls1.3", "grpc"):
+            cases += [{"profile": "wan", "congestion": "bbr", **c, "rounds_left_out": []}
+                      for c in stack_cases.summarise([c for c in found if c["stack"] == stack])]
+        check = {"rtt_median_ms": 40.1, "rtt_expected_ms": 40.0, "rtt_error_pct": 0.2,
+                 "ip_rate_mbps": 100.0, "rate_error_pct": 0.0, "bulk_drops": 0}
+        groups = [{"profile": "wan", "congestion": "bbr", "stack": s,
+                   "link": CONTEXT["link"], "server_congestion_in_use": "bbr",
+                   "self_check": check} for s in ("http1+tls1.3", "grpc")]
+        return {"type": "wirebench-wire", "context": {
+            "date": "20261206T000000Z", "git_commit": "abc", "cpu_model": "cpu",
+            "kernel": "k", "repetitions": 2, "subset": "stacks", "wall_s": 20,
+            "sizes_from": None, "stacks": ["http1+tls1.3", "grpc"], "order": "rounds"},
+            "groups": groups, "cases": cases, "calls": found}
+
+    def test_the_stacks_side_by_side(self):
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "r-wire.json")
+            with open(path, "w", encoding="utf-8") as handle:
+                json.dump(self.result(), handle)
+            status, out, err = run_main(wire_table, [path])
+        self.assertEqual(status, 0, err)
+        self.assertIn("## Per stack", out)
+        self.assertIn("### wan, bbr, message/100", out)
+        self.assertIn("| | http1+tls1.3 | grpc |", out)
+        self.assertIn("| handshake B: client / server | 316 / 6,743 | — / — |", out)
+        self.assertIn("| handshake RTTs: model / by time | 1 / 1.10 | 1 / 2.12 |", out)
+        # The working tree reproduces the stored model: no second column.
+        self.assertNotIn("now ms", out)
+        self.assertIn("| cold: measured ms (min-max), n | 130.0 (130.0-130.0), 2 "
+                      "| 170.0 (170.0-170.0), 2 |", out)
+
+
+if __name__ == "__main__":
+    unittest.main()
