@@ -29,7 +29,7 @@ class Stacks(unittest.TestCase):
         stacks = links.load_stacks()
         self.assertEqual({name: s.tls_handshake_rtts for name, s in stacks.items()},
                          {"http1": 0, "http1+tls1.2": 2, "http1+tls1.3": 1, "h2+tls1.3": 1,
-                          "h2c": 0, "grpc": 1})
+                          "h2c": 0, "grpc": 2})  # gRPC: TLS 1.3 and the SETTINGS' round trip
 
     def test_a_profile_takes_its_stacks_round_trips_unless_it_states_them(self):
         base = {"bandwidth_mbps": 100, "rtt_ms": 40}

@@ -131,6 +131,10 @@ class Stack:
     # The receiver's flow-control window: bytes in flight per round trip; 0 = not limiting.
     flow_window_bytes: int = 0
     message_prefix_bytes: int = 0
+    # Round trips a new connection waits after its handshakes before the first request goes
+    # out (gRPC: its channel turns READY on the server's HTTP/2 SETTINGS); in
+    # tls_handshake_rtts.
+    ready_rtts: int = 0
 
 
 _HTTP = ("http1", "h2", "grpc")
@@ -195,12 +199,15 @@ def load_stacks(path=DEFAULT_PATH):
         if http not in _HTTP:
             raise UserError(f"{where}: http must be one of " + ", ".join(_HTTP)
                             + f", got {http!r}")
+        ready = _number({"ready_rtts": 0, **stack}, name, "ready_rtts", 0, True, "stack")
         out[name] = Stack(
-            name, tls.handshake_rtts if tls else 0, str(stack.get("measured", "")), http, tls,
+            name, (tls.handshake_rtts if tls else 0) + ready, str(stack.get("measured", "")),
+            http, tls,
             _pair(stack, name, "header_block_bytes"), _pair(stack, name, "trailer_block_bytes"),
             *(_number({**{"preface_bytes": 0, "flow_window_bytes": 0,
                           "message_prefix_bytes": 0}, **stack}, name, key, 0, True, "stack")
-              for key in ("preface_bytes", "flow_window_bytes", "message_prefix_bytes")))
+              for key in ("preface_bytes", "flow_window_bytes", "message_prefix_bytes")),
+            ready_rtts=ready)
     return out
 
 
