@@ -37,6 +37,7 @@ request). Needs root. Both CPUs should be quiet: before each link it waits (up t
 
 import argparse
 import datetime
+import fcntl
 import json
 import os
 import platform
@@ -80,8 +81,10 @@ def parse_args(argv):
                              "DATASET/ROWS (default message/100 and science/1000), the "
                              "congestion control cubic unless --congestion")
     parser.add_argument("--lock", metavar="FILE",
-                        help="run each wirebench_wire under `flock FILE` (a machine shared "
-                             "with other emulated-link runs); recorded in the context")
+                        help="hold an exclusive flock(2) of FILE around each run of "
+                             "wirebench_wire (a machine shared with other emulated-link runs, "
+                             "as `flock FILE CMD` takes it); the waits are recorded and left "
+                             "out of the wall time's net figure")
     parser.add_argument("--in-order", action="store_true",
                         help="no rounds: each group once, its repetitions back to back")
     parser.add_argument("--seed", type=int,
@@ -155,12 +158,34 @@ def choose(args, raw_profiles):
 
 
 def wrap(cmd, args):
-    """cmd under taskset (--cpus) and flock (--lock), as the options ask."""
+    """cmd under taskset (--cpus), as the options ask."""
     if args.cpus:
         cmd = ["taskset", "-c", args.cpus, *cmd]
-    if args.lock:
-        cmd = ["flock", args.lock, *cmd]
     return cmd
+
+
+class Lock:
+    """An exclusive flock(2) of a file for one run (--lock), or nothing; .waited_s adds up
+    the seconds spent waiting for it."""
+
+    def __init__(self, path):
+        self.path, self.handle, self.waited_s = path, None, 0.0
+
+    def __enter__(self):
+        if self.path:
+            try:
+                self.handle = open(self.path, "a", encoding="utf-8")
+            except OSError as err:
+                raise cli.UserError(f"--lock {self.path}: {err.strerror}") from None
+            start = time.monotonic()
+            fcntl.flock(self.handle, fcntl.LOCK_EX)
+            self.waited_s += time.monotonic() - start
+        return self
+
+    def __exit__(self, *_):
+        if self.handle:
+            self.handle.close()  # closing the file releases the lock
+            self.handle = None
 
 
 def merge(paths):
@@ -232,6 +257,7 @@ def run_stacks(args, argv, binary):
              for load in payloads]
     runs = wire_measure.plan(units, repetitions, seed)
     groups, calls, waits, waited, lost = {}, [], [], 0.0, []
+    lock = Lock(args.lock)
     started = time.monotonic()
     for index, (round_index, (profile, congestion, stack, load)) in enumerate(runs, start=1):
         name = f"{profile} {congestion} {stack} {load[0]}/{load[1]}"
@@ -245,7 +271,8 @@ def run_stacks(args, argv, binary):
         cmd = wrap(stack_cases.command(binary, raw["profiles"][profile], congestion, stack,
                                        load, 1), args)
         try:
-            context, check, _, attempts, lines = wire_measure.run_group(cmd)
+            with lock:
+                context, check, _, attempts, lines = wire_measure.run_group(cmd)
         except wire_measure.SelfCheckFailed as failed:
             print(f"wire: {name} round {round_index + 1}: the self-check failed "
                   f"{wire_measure.CHECK_ATTEMPTS} times, round left out", file=sys.stderr)
@@ -291,7 +318,7 @@ def run_stacks(args, argv, binary):
             "round_order_seed": seed, "disagree": wire_measure.DISAGREE,
             "cases_disagreeing": len(flagged), "sizes_from": None,
             "measured_exchange": {s: wire_model.measured_exchange(s) for s in stacks},
-            "cpu_affinity": args.cpus or "all", "lock": args.lock,
+            "cpu_affinity": args.cpus or "all", **lock_context(args, lock, wall),
             "profiles_left_out": skipped, "quiet_waits": waits, "rounds_left_out": lost,
             "ratio": "model / measured median",
             "calls": "cold: the call that opens a run's kept-alive connection (from connect() "
@@ -303,9 +330,19 @@ def run_stacks(args, argv, binary):
         "calls": calls,
     }
     write(result, out)
-    print(f"wire: {len(cases)} cases in {wall:.0f} s", file=sys.stderr)
+    print(f"wire: {len(cases)} cases in {wall:.0f} s" + (
+        f" ({lock.waited_s:.0f} s of them waiting for {args.lock})" if args.lock else ""),
+        file=sys.stderr)
     print(os.path.relpath(out))
     return 0
+
+
+def lock_context(args, lock, wall):
+    """The context's record of --lock: the file, the waits, the wall time without them."""
+    if not args.lock:
+        return {}
+    return {"lock": args.lock, "lock_wait_s": round(lock.waited_s, 1),
+            "wall_s_without_lock_waits": round(wall - lock.waited_s, 1)}
 
 
 def main(argv):
@@ -352,6 +389,7 @@ def main(argv):
     if args.in_order:
         runs = [(0, pair) for pair in pairs]
     requests_of = {pair: [] for pair in pairs}
+    lock = Lock(args.lock)
     for index, (round_index, (profile, congestion)) in enumerate(runs, start=1):
         wait = wait_until_quiet(max(0.0, args.wait_quiet - waited), sys.stderr)
         if wait:
@@ -364,7 +402,8 @@ def main(argv):
                                    [p.bytes for p in payloads], per_run)
         cmd = wrap(cmd, args)
         try:
-            context, check, requests, attempts, _ = wire_measure.run_group(cmd)
+            with lock:
+                context, check, requests, attempts, _ = wire_measure.run_group(cmd)
         except wire_measure.SelfCheckFailed as failed:
             # A stall of the host costs this round of this group: its cases keep the
             # repetitions of the other rounds, and the file says which round went.
@@ -419,7 +458,7 @@ def main(argv):
             "sizes_from": os.path.relpath(sizes_from, ROOT),
             "measured_exchange": wire_model.MEASURED_EXCHANGE,
             "cpu_affinity": args.cpus or "all", "profiles_left_out": skipped, "quiet_waits": waits,
-            "rounds_left_out": lost,
+            "rounds_left_out": lost, **lock_context(args, lock, wall),
             "ratio": "model / measured median",
         },
         "groups": groups,
