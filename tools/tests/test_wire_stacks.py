@@ -3,6 +3,7 @@ priced as the grpc stack, the runs' command lines, the cases, the option errors 
 wire-table's stacks side by side. No link is built."""
 
 import contextlib
+import fcntl
 import io
 import json
 import os
@@ -155,6 +156,21 @@ class Options(unittest.TestCase):
             self.assertEqual(status, 2, argv)
             self.assertIn(message, err, argv)
             self.assertNotIn("Traceback", err)
+
+
+class Lock(unittest.TestCase):
+    def test_the_lock_is_held_for_a_run_and_released(self):
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "wire.lock")
+            lock = wire_matrix.Lock(path)
+            with lock, open(path, encoding="utf-8") as other:
+                with self.assertRaises(BlockingIOError):
+                    fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            with open(path, encoding="utf-8") as other:
+                fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)  # free again
+            self.assertGreaterEqual(lock.waited_s, 0.0)
+        with wire_matrix.Lock(None) as none:
+            self.assertEqual(none.waited_s, 0.0)
 
 
 class Table(unittest.TestCase):
