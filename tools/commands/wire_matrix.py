@@ -256,30 +256,18 @@ def run_stacks(args, argv, binary):
     units = [(p, c, s, load) for p in profiles for c in congestions for s in stacks
              for load in payloads]
     runs = wire_measure.plan(units, repetitions, seed)
-    groups, calls, waits, waited, lost = {}, [], [], 0.0, []
-    lock = Lock(args.lock)
-    started = time.monotonic()
-    for index, (round_index, (profile, congestion, stack, load)) in enumerate(runs, start=1):
-        name = f"{profile} {congestion} {stack} {load[0]}/{load[1]}"
-        wait = wait_until_quiet(max(0.0, args.wait_quiet - waited), sys.stderr)
-        if wait:
-            waited += wait["waited_s"]
-            waits.append({"before": f"{name} round {round_index}", **wait})
-        print(f"wire: [{index}/{len(runs)}] round {round_index + 1}/{repetitions} {name}: "
-              f"1 cold + 1 warm call, {time.monotonic() - started:.0f} s so far",
-              file=sys.stderr, flush=True)
+    groups, calls = {}, []
+    state = Runs(args, len(runs), repetitions)
+    for round_index, (profile, congestion, stack, load) in runs:
         cmd = wrap(stack_cases.command(binary, raw["profiles"][profile], congestion, stack,
                                        load, 1), args)
-        try:
-            with lock:
-                context, check, _, attempts, lines = wire_measure.run_group(cmd)
-        except wire_measure.SelfCheckFailed as failed:
-            print(f"wire: {name} round {round_index + 1}: the self-check failed "
-                  f"{wire_measure.CHECK_ATTEMPTS} times, round left out", file=sys.stderr)
-            lost.append({"profile": profile, "congestion": congestion, "stack": stack,
-                         "payload": f"{load[0]}/{load[1]}", "round": round_index,
-                         "failure": str(failed)})
+        done = state.run(cmd, f"{profile} {congestion} {stack} {load[0]}/{load[1]}",
+                         round_index, "1 cold + 1 warm call",
+                         {"profile": profile, "congestion": congestion, "stack": stack,
+                          "payload": f"{load[0]}/{load[1]}"})
+        if done is None:
             continue
+        context, check, _, attempts, lines = done
         calls += [dict(c, profile=profile, congestion=congestion)
                   for c in stack_cases.calls(lines, round_index, " ".join(cmd))]
         group = groups.setdefault((profile, congestion, stack), {
@@ -295,7 +283,7 @@ def run_stacks(args, argv, binary):
     for (profile, congestion, stack) in groups:
         mine = [c for c in calls if (c["profile"], c["congestion"], c["stack"])
                 == (profile, congestion, stack)]
-        gone = [x["round"] for x in lost
+        gone = [x["round"] for x in state.lost
                 if (x["profile"], x["congestion"], x["stack"]) == (profile, congestion, stack)]
         cases += [{"profile": profile, "congestion": congestion, **case, "rounds_left_out": gone}
                   for case in stack_cases.summarise(mine)]
@@ -306,7 +294,7 @@ def run_stacks(args, argv, binary):
               f"{', '.join(str(r + 1) for r in case['disagreeing_rounds'])} more than "
               f"{wire_measure.DISAGREE:.0%} from the median {case['median_ms']:.1f} ms)",
               file=sys.stderr)
-    wall = time.monotonic() - started
+    wall = time.monotonic() - state.started
     result = {
         "type": "wirebench-wire",
         "context": {
@@ -318,8 +306,9 @@ def run_stacks(args, argv, binary):
             "round_order_seed": seed, "disagree": wire_measure.DISAGREE,
             "cases_disagreeing": len(flagged), "sizes_from": None,
             "measured_exchange": {s: wire_model.measured_exchange(s) for s in stacks},
-            "cpu_affinity": args.cpus or "all", **lock_context(args, lock, wall),
-            "profiles_left_out": skipped, "quiet_waits": waits, "rounds_left_out": lost,
+            "cpu_affinity": args.cpus or "all", **lock_context(args, state.lock, wall),
+            "profiles_left_out": skipped, "quiet_waits": state.waits,
+            "rounds_left_out": state.lost,
             "ratio": "model / measured median",
             "calls": "cold: the call that opens a run's kept-alive connection (from connect() "
                      "or the channel's creation); warm: the next one (from the request's "
@@ -331,10 +320,42 @@ def run_stacks(args, argv, binary):
     }
     write(result, out)
     print(f"wire: {len(cases)} cases in {wall:.0f} s" + (
-        f" ({lock.waited_s:.0f} s of them waiting for {args.lock})" if args.lock else ""),
+        f" ({state.lock.waited_s:.0f} s of them waiting for {args.lock})" if args.lock else ""),
         file=sys.stderr)
     print(os.path.relpath(out))
     return 0
+
+
+class Runs:
+    """What the runs of one matrix share: the waits for a quiet machine and for the lock,
+    the rounds left out, the start time and the progress lines."""
+
+    def __init__(self, args, total, rounds):
+        self.wait_quiet, self.total, self.rounds = args.wait_quiet, total, rounds
+        self.lock, self.waited, self.waits, self.lost = Lock(args.lock), 0.0, [], []
+        self.started, self.index = time.monotonic(), 0
+
+    def run(self, cmd, label, round_index, what, lost_entry):
+        """wire_measure.run_group(cmd) under the lock, after a wait for a quiet machine; None
+        when every self-check failed: this round of this group is then left out."""
+        self.index += 1
+        wait = wait_until_quiet(max(0.0, self.wait_quiet - self.waited), sys.stderr)
+        if wait:
+            self.waited += wait["waited_s"]
+            self.waits.append({"before": f"{label} round {round_index}", **wait})
+        print(f"wire: [{self.index}/{self.total}] round {round_index + 1}/{self.rounds} {label}: "
+              f"{what}, {time.monotonic() - self.started:.0f} s so far", file=sys.stderr,
+              flush=True)
+        try:
+            with self.lock:
+                return wire_measure.run_group(cmd)
+        except wire_measure.SelfCheckFailed as failed:
+            # A stall of the host costs this round of this group: its cases keep the
+            # repetitions of the other rounds, and the file says which round went.
+            print(f"wire: {label} round {round_index + 1}: the self-check failed "
+                  f"{wire_measure.CHECK_ATTEMPTS} times, round left out", file=sys.stderr)
+            self.lost.append({**lost_entry, "round": round_index, "failure": str(failed)})
+            return None
 
 
 def lock_context(args, lock, wall):
@@ -380,8 +401,7 @@ def main(argv):
     commit = scenario_run.git_commit(ROOT)[1]
     out = args.out or os.path.join(
         ROOT, "results", f"{stamp}-{machine.slug(cpu_model)}-{commit}-wire.json")
-    groups, cases, waits, waited, lost = [], [], [], 0.0, []
-    started = time.monotonic()
+    groups, cases = [], []
     seed = args.seed if args.seed is not None else random.randrange(2 ** 32)
     pairs = [(p, c) for p in profiles for c in congestions]
     rounds, per_run = (1, repetitions) if args.in_order else (repetitions, 1)
@@ -389,29 +409,17 @@ def main(argv):
     if args.in_order:
         runs = [(0, pair) for pair in pairs]
     requests_of = {pair: [] for pair in pairs}
-    lock = Lock(args.lock)
-    for index, (round_index, (profile, congestion)) in enumerate(runs, start=1):
-        wait = wait_until_quiet(max(0.0, args.wait_quiet - waited), sys.stderr)
-        if wait:
-            waited += wait["waited_s"]
-            waits.append({"before": f"{profile} {congestion} round {round_index}", **wait})
-        print(f"wire: [{index}/{len(runs)}] round {round_index + 1}/{rounds} {profile} "
-              f"{congestion}: {len(payloads)} payloads x ({per_run} cold + {per_run} warm), "
-              f"{time.monotonic() - started:.0f} s so far", file=sys.stderr, flush=True)
+    state = Runs(args, len(runs), rounds)
+    for round_index, (profile, congestion) in runs:
         cmd = wire_measure.command(binary, raw_profiles[profile], congestion,
                                    [p.bytes for p in payloads], per_run)
         cmd = wrap(cmd, args)
-        try:
-            with lock:
-                context, check, requests, attempts, _ = wire_measure.run_group(cmd)
-        except wire_measure.SelfCheckFailed as failed:
-            # A stall of the host costs this round of this group: its cases keep the
-            # repetitions of the other rounds, and the file says which round went.
-            print(f"wire: {profile} {congestion} round {round_index + 1}: the self-check "
-                  f"failed {wire_measure.CHECK_ATTEMPTS} times, round left out", file=sys.stderr)
-            lost.append({"profile": profile, "congestion": congestion, "round": round_index,
-                         "failure": str(failed)})
+        done = state.run(cmd, f"{profile} {congestion}", round_index,
+                         f"{len(payloads)} payloads x ({per_run} cold + {per_run} warm)",
+                         {"profile": profile, "congestion": congestion})
+        if done is None:
             continue
+        context, check, requests, attempts, _ = done
         requests_of[(profile, congestion)] += [dict(r, round=round_index) for r in requests]
         group = next((g for g in groups if (g["profile"], g["congestion"]) == (profile, congestion)),
                      None)
@@ -424,7 +432,8 @@ def main(argv):
             groups.append(group)
         group["self_checks"].append({"round": round_index, "attempts": attempts, **check})
     for profile, congestion in pairs:
-        gone = [x["round"] for x in lost if (x["profile"], x["congestion"]) == (profile, congestion)]
+        gone = [x["round"] for x in state.lost
+                if (x["profile"], x["congestion"]) == (profile, congestion)]
         for case in wire_measure.summarise(requests_of[(profile, congestion)], payloads):
             cases.append({"profile": profile, "congestion": congestion, **case,
                           "rounds_left_out": gone})
@@ -442,7 +451,7 @@ def main(argv):
     wire_model.annotate(cases, wire_model.current(), "after" if before else "model")
     if before:
         wire_model.annotate(cases, before, "before")
-    wall = time.monotonic() - started
+    wall = time.monotonic() - state.started
     result = {
         "type": "wirebench-wire",
         "context": {
@@ -457,8 +466,9 @@ def main(argv):
             "disagree": wire_measure.DISAGREE, "cases_disagreeing": len(flagged),
             "sizes_from": os.path.relpath(sizes_from, ROOT),
             "measured_exchange": wire_model.MEASURED_EXCHANGE,
-            "cpu_affinity": args.cpus or "all", "profiles_left_out": skipped, "quiet_waits": waits,
-            "rounds_left_out": lost, **lock_context(args, lock, wall),
+            "cpu_affinity": args.cpus or "all", "profiles_left_out": skipped,
+            "quiet_waits": state.waits, "rounds_left_out": state.lost,
+            **lock_context(args, state.lock, wall),
             "ratio": "model / measured median",
         },
         "groups": groups,

@@ -158,6 +158,33 @@ class Options(unittest.TestCase):
             self.assertNotIn("Traceback", err)
 
 
+class Matrix(unittest.TestCase):
+    def test_a_stack_run_of_a_stand_in_executable(self):
+        # tools/tests/fake_wire.py prints a run's lines: a cold call 4 RTTs, a warm one 1.
+        with tempfile.TemporaryDirectory() as folder:
+            os.symlink(os.path.join(os.path.dirname(os.path.abspath(__file__)), "fake_wire.py"),
+                       os.path.join(folder, "wirebench_wire"))
+            out = os.path.join(folder, "r-wire.json")
+            status, printed, err = run_main(wire_matrix, [
+                "--build", folder, "--profile", "wan", "--stack", "http1", "--stack", "grpc",
+                "--repetitions", "2", "--wait-quiet", "0", "--seed", "1",
+                "--lock", os.path.join(folder, "lock"), "--out", out])
+            self.assertEqual(status, 0, err)
+            self.assertIn("[8/8] round 2/2", err)
+            with open(out, encoding="utf-8") as handle:
+                data = json.load(handle)
+        self.assertEqual(data["type"], "wirebench-wire")
+        self.assertEqual(data["context"]["stacks"], ["http1", "grpc"])
+        self.assertIn("lock_wait_s", data["context"])
+        self.assertEqual(sorted((g["stack"], len(g["self_checks"])) for g in data["groups"]),
+                         [("grpc", 4), ("http1", 4)])
+        self.assertEqual(len(data["calls"]), 16)
+        self.assertEqual(len(data["cases"]), 8)
+        for case in data["cases"]:
+            self.assertEqual((case["repetitions"], case["rounds"]), (2, [0, 1]))
+            self.assertEqual(case["median_ms"], 159.9 if case["connection"] == "cold" else 39.9)
+
+
 class Lock(unittest.TestCase):
     def test_the_lock_is_held_for_a_run_and_released(self):
         with tempfile.TemporaryDirectory() as folder:
