@@ -7,11 +7,11 @@ median round trips by flights and by time, the median first flight and the model
 tls_handshake_rtts for the stack (tools/links.json's "stacks"). Exit status 1 when a cold
 group differs from the model (e.g. a first flight beyond the initial window), 2 on bad input.
 
---calls: instead, every call's time against the model's over its stack (plain, TLS, h2, h2c),
-per link, payload and state (cold, resumed, warm): the medians of the last byte less the
-server's encode and of the model's transfer plus handshake CPU, their ratio, the handshake's
-round trips, bytes and CPU (tools/wbtools/wire/stack_check.py). Exit status 1 when a group's
-ratio is outside ±5 %.
+--calls: instead, every call's time against the model's over its stack (plain, TLS, h2, h2c;
+gRPC's grpc_call lines as the stack grpc), per link, payload and state (cold, resumed, warm):
+the medians of the last byte less the server's encode and of the model's transfer plus
+handshake CPU, their ratio, the handshake's round trips, bytes and CPU
+(tools/wbtools/wire/stack_check.py). Exit status 1 when a group's ratio is outside ±5 %.
 """
 
 import argparse
@@ -45,7 +45,8 @@ def main(argv):
     if args.calls:
         found = stack_check.rows(stack_check.requests(lines))
         if not found:
-            raise cli.UserError("no http_request in the input (run wirebench_wire --http SPEC)")
+            raise cli.UserError("no http_request or grpc_call in the input (run wirebench_wire "
+                                "--http SPEC)")
         print(stack_check.table(found))
         return 0 if all(r["within"] for r in found) else 1
     calls = tls_stacks.tls_calls(lines)
