@@ -226,6 +226,26 @@ class Table(unittest.TestCase):
             "sizes_from": None, "stacks": ["http1+tls1.3", "grpc"], "order": "rounds"},
             "groups": groups, "cases": cases, "calls": found}
 
+    def test_a_raw_tcp_run_prints_as_before(self):
+        data = self.result()
+        del data["context"]["stacks"], data["calls"]
+        data["context"]["sizes_from"] = "results/r.json"
+        data["groups"] = [dict(data["groups"][0], stack=None)]
+        data["cases"] = [{"profile": "wan", "congestion": "cubic", "payload": "json/message/100",
+                          "bytes": 4617, "connection": "warm", "repetitions": 3,
+                          "measured_ms": [40.5] * 3, "median_ms": 40.5, "min_ms": 40.5,
+                          "max_ms": 40.5, "disagreeing_rounds": []}]
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "r-wire.json")
+            with open(path, "w", encoding="utf-8") as handle:
+                json.dump(data, handle)
+            status, out, err = run_main(wire_table, [path])
+        self.assertEqual(status, 0, err)
+        self.assertNotIn("Per stack", out)
+        self.assertIn("Payload sizes from results/r.json.", out)
+        self.assertRegex(out, r"\| wan \| json/message/100 \| 4,617 \| cubic \| warm \| 3 \| "
+                              r"40\.5 \(40\.5-40\.5\) \| [0-9.]+ \| [0-9.*]+ \|")
+
     def test_the_stacks_side_by_side(self):
         with tempfile.TemporaryDirectory() as folder:
             path = os.path.join(folder, "r-wire.json")
