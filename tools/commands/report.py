@@ -72,10 +72,15 @@ def parse_args(argv):
 
 
 def _newest_wire(folder, result):
-    """The newest -wire.json beside the result from the same machine, or None."""
+    """The newest -wire.json beside the result from the same machine that holds raw TCP
+    cases (not a run of `wire --matrix --stack` alone: the page's table is of transfers),
+    or None."""
     name = machine.slug(str(result.context.get("cpu_model", "")))
-    found = cli.json_files(folder, f"*-{name}-*-wire")
-    return found[-1] if found else None
+    for path in reversed(cli.json_files(folder, f"*-{name}-*-wire")):
+        data = cli.read_json(path, "the measured-wire file")
+        if not isinstance(data, dict) or any(not c.get("stack") for c in data.get("cases", [])):
+            return path
+    return None
 
 
 def _scenarios(paths, folder, result):

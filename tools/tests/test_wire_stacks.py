@@ -19,6 +19,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(
                                 "commands"))
 import wire_matrix  # noqa: E402  (tools/commands/wire_matrix.py, the entry script)
 import wire_table  # noqa: E402
+import report as report_command  # noqa: E402
+from wbtools.page import wire_data  # noqa: E402
+from wbtools.results import machine  # noqa: E402
 
 CONTEXT = {"type": "context", "link": {"rate_mbps": 100, "rtt_ms": 40,
                                        "initcwnd": "kernel default (10)",
@@ -183,6 +186,30 @@ class Matrix(unittest.TestCase):
         for case in data["cases"]:
             self.assertEqual((case["repetitions"], case["rounds"]), (2, [0, 1]))
             self.assertEqual(case["median_ms"], 159.9 if case["connection"] == "cold" else 39.9)
+
+
+class Page(unittest.TestCase):
+    def test_the_page_keeps_to_raw_transfers(self):
+        # A stack run is not the page's table of transfers: report picks the newest file with
+        # raw cases, and wire_data leaves a merged file's stack cases out.
+        raw = {"type": "wirebench-wire", "context": {}, "cases": [
+            {"profile": "wan", "payload": "json/message/100", "median_ms": 40.0, "model": {}}]}
+        stacked = {"type": "wirebench-wire", "context": {}, "cases": [
+            {"profile": "wan", "stack": "grpc", "payload": "message/100", "median_ms": 40.0}]}
+        slug = machine.slug("Some CPU")
+
+        class Result:
+            context = {"cpu_model": "Some CPU"}
+        with tempfile.TemporaryDirectory() as folder:
+            for stamp, data in (("20261201T000000Z", raw), ("20261202T000000Z", stacked)):
+                with open(os.path.join(folder, f"{stamp}-{slug}-abc1234-wire.json"), "w",
+                          encoding="utf-8") as handle:
+                    json.dump(data, handle)
+            self.assertTrue(report_command._newest_wire(folder, Result()).endswith(
+                f"20261201T000000Z-{slug}-abc1234-wire.json"))
+        merged = {**raw, "cases": raw["cases"] + stacked["cases"]}
+        self.assertEqual([r["payload"] for r in wire_data.wire_data(merged, {})["rows"]],
+                         ["json/message/100"])
 
 
 class Lock(unittest.TestCase):

@@ -12,6 +12,8 @@ def wire_data(wire_result, links_by_name):
         return None
     rows = []
     for case in wire_result.get("cases", []):
+        if case.get("stack"):
+            continue  # a call over a stack (wire --matrix --stack): not a raw transfer
         model = case.get("model", {})
         after, before = model.get("after", {}), model.get("before", {})
         rows.append({"profile": case.get("profile"), "known": case.get("profile") in links_by_name,
