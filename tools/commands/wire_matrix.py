@@ -258,6 +258,52 @@ def run_stacks(args, argv, binary):
     runs = wire_measure.plan(units, repetitions, seed)
     groups, calls = {}, []
     state = Runs(args, len(runs), repetitions)
+    done_runs = 0
+
+    def result(done):
+        """The result file of the calls so far (done: every run has run), written after each
+        run, so that a run cut short keeps what it measured."""
+        cases = []
+        for (profile, congestion, stack) in groups:
+            mine = [c for c in calls if (c["profile"], c["congestion"], c["stack"])
+                    == (profile, congestion, stack)]
+            gone = [x["round"] for x in state.lost
+                    if (x["profile"], x["congestion"], x["stack"]) == (profile, congestion, stack)]
+            cases += [{"profile": profile, "congestion": congestion, **case, "rounds_left_out": gone}
+                      for case in stack_cases.summarise(mine)]
+        flagged = [c for c in cases if c["disagreeing_rounds"]]
+        for case in flagged if done else ():
+            print(f"wire: {case['profile']} {case['congestion']} {case['stack']} {case['payload']} "
+                  f"{case['connection']}: repetitions disagree (round(s) "
+                  f"{', '.join(str(r + 1) for r in case['disagreeing_rounds'])} more than "
+                  f"{wire_measure.DISAGREE:.0%} from the median {case['median_ms']:.1f} ms)",
+                  file=sys.stderr)
+        wall = time.monotonic() - state.started
+        return {
+            "type": "wirebench-wire",
+            "context": {
+                "date": stamp, "git_commit": commit, "cpu_model": cpu_model,
+                "kernel": platform.release(), "host": platform.node(),
+                "command": ["wirebench", "wire", "--matrix", *argv], "subset": "stacks",
+                "stacks": stacks, "payloads": [f"{d}/{r}" for d, r in payloads],
+                "repetitions": repetitions, "wall_s": round(wall, 1), "order": "rounds",
+                "round_order_seed": seed, "disagree": wire_measure.DISAGREE,
+                "cases_disagreeing": len(flagged), "sizes_from": None,
+                "measured_exchange": {s: wire_model.measured_exchange(s) for s in stacks},
+                "cpu_affinity": args.cpus or "all", **lock_context(args, state.lock, wall),
+                "profiles_left_out": skipped, "quiet_waits": state.waits,
+                "rounds_left_out": state.lost,
+                "ratio": "model / measured median",
+                "runs_planned": len(runs), "runs_done": done_runs,
+                "calls": "cold: the call that opens a run's kept-alive connection (from connect() "
+                         "or the channel's creation); warm: the next one (from the request's "
+                         "send); measured: the last byte less the server's encode and compress",
+            },
+            "groups": list(groups.values()),
+            "cases": cases,
+            "calls": calls,
+        }
+
     for round_index, (profile, congestion, stack, load) in runs:
         cmd = wrap(stack_cases.command(binary, raw["profiles"][profile], congestion, stack,
                                        load, 1), args)
@@ -279,47 +325,11 @@ def run_stacks(args, argv, binary):
             "self_check": check, "self_checks": []})
         group["self_checks"].append({"round": round_index, "payload": f"{load[0]}/{load[1]}",
                                      "attempts": attempts, **check})
-    cases = []
-    for (profile, congestion, stack) in groups:
-        mine = [c for c in calls if (c["profile"], c["congestion"], c["stack"])
-                == (profile, congestion, stack)]
-        gone = [x["round"] for x in state.lost
-                if (x["profile"], x["congestion"], x["stack"]) == (profile, congestion, stack)]
-        cases += [{"profile": profile, "congestion": congestion, **case, "rounds_left_out": gone}
-                  for case in stack_cases.summarise(mine)]
-    flagged = [c for c in cases if c["disagreeing_rounds"]]
-    for case in flagged:
-        print(f"wire: {case['profile']} {case['congestion']} {case['stack']} {case['payload']} "
-              f"{case['connection']}: repetitions disagree (round(s) "
-              f"{', '.join(str(r + 1) for r in case['disagreeing_rounds'])} more than "
-              f"{wire_measure.DISAGREE:.0%} from the median {case['median_ms']:.1f} ms)",
-              file=sys.stderr)
-    wall = time.monotonic() - state.started
-    result = {
-        "type": "wirebench-wire",
-        "context": {
-            "date": stamp, "git_commit": commit, "cpu_model": cpu_model,
-            "kernel": platform.release(), "host": platform.node(),
-            "command": ["wirebench", "wire", "--matrix", *argv], "subset": "stacks",
-            "stacks": stacks, "payloads": [f"{d}/{r}" for d, r in payloads],
-            "repetitions": repetitions, "wall_s": round(wall, 1), "order": "rounds",
-            "round_order_seed": seed, "disagree": wire_measure.DISAGREE,
-            "cases_disagreeing": len(flagged), "sizes_from": None,
-            "measured_exchange": {s: wire_model.measured_exchange(s) for s in stacks},
-            "cpu_affinity": args.cpus or "all", **lock_context(args, state.lock, wall),
-            "profiles_left_out": skipped, "quiet_waits": state.waits,
-            "rounds_left_out": state.lost,
-            "ratio": "model / measured median",
-            "calls": "cold: the call that opens a run's kept-alive connection (from connect() "
-                     "or the channel's creation); warm: the next one (from the request's "
-                     "send); measured: the last byte less the server's encode and compress",
-        },
-        "groups": list(groups.values()),
-        "cases": cases,
-        "calls": calls,
-    }
-    write(result, out)
-    print(f"wire: {len(cases)} cases in {wall:.0f} s" + (
+        done_runs += 1
+        write(result(False), out)
+    final = result(True)
+    write(final, out)
+    print(f"wire: {len(final['cases'])} cases in {final['context']['wall_s']:.0f} s" + (
         f" ({state.lock.waited_s:.0f} s of them waiting for {args.lock})" if args.lock else ""),
         file=sys.stderr)
     print(os.path.relpath(out))

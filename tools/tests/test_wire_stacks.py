@@ -179,6 +179,7 @@ class Matrix(unittest.TestCase):
         self.assertEqual(data["type"], "wirebench-wire")
         self.assertEqual(data["context"]["stacks"], ["http1", "grpc"])
         self.assertIn("lock_wait_s", data["context"])
+        self.assertEqual((data["context"]["runs_planned"], data["context"]["runs_done"]), (8, 8))
         self.assertEqual(sorted((g["stack"], len(g["self_checks"])) for g in data["groups"]),
                          [("grpc", 4), ("http1", 4)])
         self.assertEqual(len(data["calls"]), 16)
