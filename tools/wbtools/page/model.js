@@ -124,25 +124,184 @@ const wbModel = (() => {
     return gaps * Math.max(0.0, burst / pace - burst * packetBytes * 8 / bandwidthBps);
   }
 
-  // A window-limited response's stalls, as tcp.flow_window_stalls: [idle, stalls].
-  function flowWindowStalls(nbytes, rttS, bandwidthBps, windowBytes, mss, initialWindow,
-                            headerBytes) {
-    const serial = (n) => wireBytes(n, mss, headerBytes) * 8 / bandwidthBps;
-    const packetTime = serial(mss);
-    let sent = 0, cwnd = initialWindow, idle = 0.0, stalls = 0;
-    for (;;) {
-      const burst = cwnd === null ? windowBytes : Math.min(cwnd * mss, windowBytes);
-      if (sent + burst >= nbytes) return [idle, stalls];
-      const stall = burst >= windowBytes
-        ? rttS + serial(windowBytes / 2) - serial(windowBytes)
-        : packetTime + rttS - serial(burst);
-      if (stall > 0) {
-        idle += stall;
-        stalls += 1;
-      }
-      sent += burst;
-      cwnd = cwnd === null ? null : cwnd * 2;
+  // HTTP/2's flow-control window, packet by packet, as tools/wbtools/transfer/h2_flow.py.
+  const H2_WRITE_CHUNK_BYTES = 64 * 1024, H2_IDLE_S = 1e-9;
+  // Kept as h2_flow.py keeps them (its lru_cache), up to 16,384 at a time.
+  const h2Kept = new Map();
+  function keptH2(fn, args) {
+    const key = fn.name + ":" + args.join(",");
+    let found = h2Kept.get(key);
+    if (found === undefined) {
+      if (h2Kept.size >= 16384) h2Kept.clear();
+      found = fn(...args);
+      h2Kept.set(key, found);
     }
+    return found;
+  }
+  // One response: [seconds from the request's arrival at the server to the last byte's at
+  // the client, round trips, the connection's bytes read but not returned] (h2_flow.response).
+  function h2Response(nbytes, rttS, bandwidthBps, window, unreturned, leadBytes,
+                      recordOverhead, mss, initialWindow, headerBytes) {
+    const oneWay = rttS / 2;
+    const packetSer = 8 / bandwidthBps;
+    const threshold = Math.floor(window / 2);
+    let wire = 0, plain = 0;
+    const records = [], frames = [];
+    const write = (plainBytes) => {
+      let left = plainBytes;
+      while (left > 0) {
+        const piece = recordOverhead !== null ? Math.min(left, TLS_RECORD_BYTES) : left;
+        plain += piece;
+        wire += piece + (recordOverhead || 0);
+        records.push([plain, wire]);
+        left -= piece;
+      }
+    };
+    if (leadBytes) write(leadBytes);
+    let streamCredit = window, connCredit = window - unreturned, left = nbytes;
+    const spend = () => {
+      let gathered = 0;
+      while (left > 0 && Math.min(streamCredit, connCredit) > 0) {
+        const size = Math.min(H2_MAX_FRAME_BYTES, left, streamCredit, connCredit);
+        const start = plain + gathered + H2_FRAME_HEADER_BYTES;
+        left -= size;
+        streamCredit -= size;
+        connCredit -= size;
+        frames.push([start, size, left === 0]);
+        gathered += H2_FRAME_HEADER_BYTES + size;
+        if (gathered >= H2_WRITE_CHUNK_BYTES) {
+          write(gathered);
+          gathered = 0;
+        }
+      }
+      if (gathered) write(gathered);
+    };
+    spend();
+    let cwnd = initialWindow, sent = 0, acked = 0, linkFree = 0.0, now = 0.0, order = 0;
+    const segs = [], events = [];
+    let recordIndex = 0, frameIndex = 0, frameDone = 0;
+    let connUnreturned = unreturned, streamUnreturned = 0, lastArrival = 0.0;
+    let rounds = 1;
+    const push = (at, kind, value) => {
+      order += 1;
+      let i = events.length;
+      while (i > 0 && (events[i - 1][0] > at ||
+                       (events[i - 1][0] === at && events[i - 1][1] > order))) i--;
+      events.splice(i, 0, [at, order, kind, value]);
+    };
+    const send = () => {
+      while (sent < wire && (cwnd === null || segs.length - acked < cwnd)) {
+        const size = Math.min(mss, wire - sent);
+        sent += size;
+        if (segs.length && now > linkFree + H2_IDLE_S) rounds += 1;
+        linkFree = Math.max(linkFree, now) + (size + headerBytes) * packetSer;
+        segs.push(sent);
+        push(linkFree + oneWay, "arrive", segs.length - 1);
+      }
+    };
+    const read = (uptoPlain) => {
+      let streamBack = 0, connBack = 0;
+      while (frameIndex < frames.length) {
+        const [start, size, last] = frames[frameIndex];
+        const chunk = Math.min(size, uptoPlain - start) - frameDone;
+        if (chunk <= 0) break;
+        frameDone += chunk;
+        connUnreturned += chunk;
+        if (connUnreturned >= threshold) {
+          connBack += connUnreturned;
+          connUnreturned = 0;
+        }
+        streamUnreturned += chunk;
+        const ends = last && frameDone === size;
+        if (!ends && streamUnreturned >= threshold) {
+          streamBack += streamUnreturned;
+          streamUnreturned = 0;
+        }
+        if (frameDone < size) break;
+        frameIndex += 1;
+        frameDone = 0;
+      }
+      return [streamBack, connBack];
+    };
+    send();
+    while (events.length) {
+      const [at, , kind, value] = events.shift();
+      now = at;
+      if (kind === "arrive") {
+        const arrived = segs[value];
+        lastArrival = now;
+        push(now + oneWay, "ack", value);
+        let upto = null;
+        while (recordIndex < records.length && records[recordIndex][1] <= arrived) {
+          upto = records[recordIndex][0];
+          recordIndex += 1;
+        }
+        if (recordOverhead === null) upto = arrived;
+        if (upto !== null) {
+          const back = read(upto);
+          if (back[0] || back[1]) push(now + oneWay, "credit", back);
+        }
+      } else if (kind === "ack") {
+        acked += 1;
+        if (cwnd !== null) cwnd += 1;
+        send();
+      } else {
+        streamCredit += value[0];
+        connCredit += value[1];
+        const before = wire;
+        spend();
+        if (wire > before) send();
+      }
+    }
+    return [lastArrival, rounds, connUnreturned];
+  }
+  const H2_MAX_WARM_CALLS = 8;
+  // The kept-alive calls after a cold one, the connection's window carried (h2_flow.carried).
+  function h2Carried(nbytes, rttS, bandwidthBps, window, coldLead, warmLead, recordOverhead,
+                     mss, initialWindow, headerBytes, warmInitialWindow) {
+    let unreturned = keptH2(h2Response, [nbytes, rttS, bandwidthBps, window, 0, coldLead,
+                                          recordOverhead, mss, initialWindow, headerBytes])[2];
+    const seen = new Map(), calls = [];
+    while (!seen.has(unreturned) && calls.length < H2_MAX_WARM_CALLS) {
+      seen.set(unreturned, calls.length);
+      const [seconds, rounds, next] = keptH2(h2Response, [
+        nbytes, rttS, bandwidthBps, window, unreturned, warmLead, recordOverhead, mss,
+        warmInitialWindow, headerBytes]);
+      calls.push([seconds, rounds]);
+      unreturned = next;
+    }
+    return calls.slice(seen.has(unreturned) ? seen.get(unreturned) : 0);
+  }
+  function h2LeadBytes(stack, state) {
+    const isNew = state !== "warm";
+    let lead = H2_FRAME_HEADER_BYTES + stack.header_block_bytes[isNew ? 0 : 1];
+    if (isNew) lead += stack.preface_bytes;
+    if (stack.tls && state === "cold") lead += stack.tls.post_handshake_bytes;
+    else if (stack.tls && state === "resumed") lead += stack.tls.resumed_post_handshake_bytes;
+    return lead;
+  }
+  function h2Limits(stack, nbytes) {
+    const window = stack ? stack.flow_window_bytes : 0;
+    return Boolean(window) && stack.http === "h2" && nbytes > window - Math.floor(window / 2);
+  }
+  // [idle, stalls] of a response held back by the window (h2_flow.window_stalls).
+  function h2WindowStalls(nbytes, stack, state, rttS, bandwidthBps, mss, initialWindow,
+                          headerBytes, serializationS, warmKeepsWindow) {
+    const window = stack.flow_window_bytes;
+    const overhead = stack.tls ? stack.tls.record_overhead_bytes : null;
+    let seconds, rounds;
+    if (state === "warm") {
+      const calls = keptH2(h2Carried, [
+        nbytes, rttS, bandwidthBps, window, h2LeadBytes(stack, "cold"), h2LeadBytes(stack, "warm"),
+        overhead, mss, initialWindow, headerBytes, warmKeepsWindow ? null : initialWindow]);
+      const sorted = calls.slice().sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+      [seconds, rounds] = sorted[Math.floor((sorted.length - 1) / 2)];
+    } else {
+      [seconds, rounds] = keptH2(h2Response, [nbytes, rttS, bandwidthBps, window, 0,
+                                               h2LeadBytes(stack, state), overhead, mss,
+                                               initialWindow, headerBytes]);
+    }
+    return [Math.max(0.0, rttS / 2 + seconds - rttS - serializationS), rounds - 1];
   }
 
   // A stack's pricing, as tools/wbtools/transfer/stacks.py.
@@ -230,15 +389,15 @@ const wbModel = (() => {
     }
     let setupRtts = state !== "warm" ? link.tcp_handshake_rtts + tlsRtts : 0;
     if (link.auth_challenge) setupRtts += 1;
+    const payload = nbytes;
     nbytes = responseBytes(spec, nbytes, state);
     const serialization = wireBytes(nbytes, link.mss_bytes, link.header_bytes) * 8 / bandwidth;
     const startsSlow = link.slow_start && !(state === "warm" && link.warm_keeps_window);
-    const window = spec ? spec.flow_window_bytes : 0;
     let idle = 0.0, stalls = 0;
-    if (window && link.slow_start && rtt > 0 && nbytes > window) {
-      [idle, stalls] = flowWindowStalls(nbytes, rtt, bandwidth, window, link.mss_bytes,
-                                        startsSlow ? link.initial_window_segments : null,
-                                        link.header_bytes);
+    if (h2Limits(spec, payload) && link.slow_start && rtt > 0) {
+      [idle, stalls] = h2WindowStalls(payload, spec, state, rtt, bandwidth, link.mss_bytes,
+                                      link.initial_window_segments, link.header_bytes,
+                                      serialization, link.warm_keeps_window);
     } else if (startsSlow && link.congestion === "bbr" && nbytes > 0 && rtt > 0) {
       const [startup, rounds] = bbrStartup(nbytes, rtt, bandwidth, link.mss_bytes,
                                            link.initial_window_segments, link.header_bytes);

@@ -18,8 +18,8 @@ The arithmetic, as the measured wire runs each stack (docs/wire-tls.md, docs/wir
   bytes each way cross the link as packets, and TLS 1.3's session tickets go ahead of the
   response.
 - Handshake CPU: both ends' measured handshake thread time, charged as CPU, not wire.
-- The flow-control window (HTTP/2): at most flow_window_bytes in flight per round trip
-  (tcp.flow_window_stalls).
+- The flow-control window (HTTP/2): the credit nghttp2's client returns, packet by packet
+  (h2_flow.py).
 """
 
 import math

@@ -38,16 +38,16 @@ with Linux's TCP as wirebench wire --matrix measures it (docs/wire.md):
 - A profile's stack (links.Stack; stacks.py) adds its bytes to the response (TLS records,
   HTTP/2 frames and header blocks, gRPC's prefix and trailers), its handshake's round trips
   (one more per slow-start window its first flight overflows) and flights to the setup, its
-  handshake CPU as a part of its own ("handshake_cpu", CPU and not wire), and caps each
-  round's bytes at its flow-control window (flow_window_stalls()). A "resumed" connection is
-  a new one whose TLS handshake resumes a session.
+  handshake CPU as a part of its own ("handshake_cpu", CPU and not wire), and holds the
+  response to its HTTP/2 flow-control window, simulated packet by packet (h2_flow.py). A
+  "resumed" connection is a new one whose TLS handshake resumes a session.
 """
 
 import functools
 import heapq
 import math
 
-from . import stacks
+from . import h2_flow, stacks
 
 # Linux's bbr_high_gain (2/ln 2): bbr's pacing and cwnd gain in start-up, the smallest that
 # doubles its delivery rate every round trip.
@@ -94,37 +94,6 @@ def slow_start_stalls(nbytes, rtt_s, bandwidth_bps, mss=1448, initial_window=10,
         sent += window
         window *= 2
     return idle, stalls
-
-
-def flow_window_stalls(nbytes, rtt_s, bandwidth_bps, window_bytes, mss=1448,
-                       initial_window=None, header_bytes=52):
-    """(seconds the sender idles, windows followed by a stall) for nbytes when the receiver
-    lets at most window_bytes be in flight (HTTP/2's flow control).
-
-    Each round sends min(cwnd, window) bytes; cwnd doubles from initial_window segments
-    (None: a kept window, which never limits). A round that cwnd limits stalls as in slow
-    start. A round that the window limits stalls for RTT + ser(window / 2) - ser(window): the
-    receiver returns credit once half a window is consumed (nghttp2's WINDOW_UPDATE), so a
-    window's bytes leave every RTT plus the serialization of half a window.
-    """
-    def serial(nbytes):
-        return wire_bytes(nbytes, mss, header_bytes) * 8 / bandwidth_bps
-
-    packet_time = serial(mss)
-    sent, cwnd, idle, stalls = 0, initial_window, 0.0, 0
-    while True:
-        burst = window_bytes if cwnd is None else min(cwnd * mss, window_bytes)
-        if sent + burst >= nbytes:
-            return idle, stalls
-        if burst >= window_bytes:
-            stall = rtt_s + serial(window_bytes / 2) - serial(window_bytes)
-        else:
-            stall = packet_time + rtt_s - serial(burst)
-        if stall > 0:
-            idle += stall
-            stalls += 1
-        sent += burst
-        cwnd = None if cwnd is None else cwnd * 2
 
 
 # A crossover search asks for the same start-up at each bandwidth it tries, for every
@@ -262,15 +231,16 @@ def transfer(nbytes, link, bandwidth_bps=None, connection=None):
     setup_rtts = link.tcp_handshake_rtts + tls_rtts if state != "warm" else 0
     if link.auth_challenge:
         setup_rtts += 1
+    payload = nbytes
     nbytes = stacks.response_bytes(spec, nbytes, state)
     serialization = wire_bytes(nbytes, link.mss_bytes, link.header_bytes) * 8 / bandwidth
     starts_slow = link.slow_start and not (state == "warm" and link.warm_keeps_window)
-    window = spec.flow_window_bytes if spec is not None else 0
     idle, stalls = 0.0, 0
-    if window and link.slow_start and rtt > 0 and nbytes > window:
-        idle, stalls = flow_window_stalls(
-            nbytes, rtt, bandwidth, window, link.mss_bytes,
-            link.initial_window_segments if starts_slow else None, link.header_bytes)
+    if h2_flow.limits(spec, payload) and link.slow_start and rtt > 0:
+        idle, stalls = h2_flow.window_stalls(
+            payload, spec, state, rtt, bandwidth, link.mss_bytes,
+            link.initial_window_segments, link.header_bytes, serialization,
+            link.warm_keeps_window)
     elif starts_slow and link.congestion == "bbr" and nbytes > 0 and rtt > 0:
         # The paced start-up's own time, less what serialization already counts.
         # The last packet arrives startup after the first is sent, which is half an RTT

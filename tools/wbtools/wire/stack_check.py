@@ -10,6 +10,7 @@ stack's transfer (tcp.transfer over the run's rate and RTT, the exchange of
 wire_model.measured_exchange) plus both ends' handshake CPU, which a measured call waits for.
 """
 
+import dataclasses
 import json
 import statistics
 
@@ -52,6 +53,15 @@ def state(call):
     return "resumed" if isinstance(tls, dict) and tls.get("resumed") else "cold"
 
 
+def windows(call):
+    """The call's HTTP/2 flow-control window (the smaller of the stream's and the
+    connection's, as the client set them), or None off HTTP/2."""
+    h2 = call.get("h2") or {}
+    if not h2.get("stream_window"):
+        return None
+    return min(h2["stream_window"], h2.get("connection_window") or h2["stream_window"])
+
+
 def model_ms(call, stacks=None):
     """(model ms, the model's handshake round trips) of one measured call."""
     run = call["run_link"]
@@ -61,6 +71,11 @@ def model_ms(call, stacks=None):
                "congestion": call.get("server_congestion") or "cubic",
                **wire_model.measured_exchange(call.get("stack", "http1"), stacks)}
     link = links.make_link("measured", profile, stacks)
+    window = windows(call)
+    if link.stack_spec is not None and link.stack_spec.flow_window_bytes and window:
+        # The call's own windows (--h2-window), not the stack's default.
+        link = dataclasses.replace(link, stack_spec=dataclasses.replace(
+            link.stack_spec, flow_window_bytes=window))
     parts = tcp.transfer(call["body_bytes"], link, connection=state(call))
     return (parts["total"] + parts["handshake_cpu"]) * 1e3, parts["handshake_rtts"]
 
@@ -80,10 +95,10 @@ def rows(calls, stacks=None):
     for call in calls:
         run = call["run_link"]
         key = (run.get("rate_mbps") or 0, run.get("rtt_ms") or 0, call.get("stack", "http1"),
-               call.get("dataset", ""), call.get("rows", 0), state(call))
+               call.get("dataset", ""), call.get("rows", 0), state(call), windows(call) or 0)
         groups.setdefault(key, []).append(call)
     out = []
-    for (rate, rtt, stack, dataset, count, how), group in sorted(groups.items()):
+    for (rate, rtt, stack, dataset, count, how, window), group in sorted(groups.items()):
         measured = statistics.median(measured_ms(c) for c in group)
         modelled = [model_ms(c, stacks) for c in group]
         model = statistics.median(m for m, _ in modelled)
@@ -92,7 +107,8 @@ def rows(calls, stacks=None):
         def median_of(field):
             return statistics.median(t[field] for t in shakes) if shakes else None
 
-        row = {"rate_mbps": rate, "rtt_ms": rtt, "stack": stack, "dataset": dataset,
+        row = {"rate_mbps": rate, "rtt_ms": rtt, "stack": stack, "window": window or None,
+               "dataset": dataset,
                "rows": count, "state": how, "n": len(group), "measured_ms": measured,
                "model_ms": model, "ratio": measured / model if model else None,
                "model_handshake_rtts": modelled[0][1],
@@ -110,6 +126,11 @@ def _cell(value, spec):
     return "—" if value is None else format(value, spec)
 
 
+def _window(row):
+    """A stack cell's note of an HTTP/2 window other than the protocol's default."""
+    return f" (window {row['window']:,})" if row.get("window") not in (None, 65535) else ""
+
+
 def table(found):
     """rows() as a Markdown table."""
     lines = ["| link | stack | payload | state | calls | measured ms | model ms "
@@ -119,7 +140,7 @@ def table(found):
     for r in found:
         ratio = _cell(r["ratio"], ".3f") + ("" if r["within"] else " **outside ±5 %**")
         lines.append(
-            f"| {r['rate_mbps']:g} Mbit/s, {r['rtt_ms']:g} ms | {r['stack']} "
+            f"| {r['rate_mbps']:g} Mbit/s, {r['rtt_ms']:g} ms | {r['stack']}{_window(r)} "
             f"| {r['dataset']}/{r['rows']} | {r['state']} | {r['n']} "
             f"| {r['measured_ms']:.2f} | {r['model_ms']:.2f} | {ratio} "
             f"| {r['model_handshake_rtts']} / {_cell(r['handshake_rtts_by_time'], '.2f')} "
