@@ -86,12 +86,36 @@ class ByHand(unittest.TestCase):
         self.assertEqual((got.stream_updates, got.connection_updates, got.unreturned), (0, 1, 0))
 
     def test_only_a_response_the_window_can_hold_back_is_simulated(self):
-        self.assertFalse(h2_flow.limits(H2_TLS, 4617))
-        self.assertFalse(h2_flow.limits(H2_TLS, 32_767))  # a carried window keeps half
-        self.assertTrue(h2_flow.limits(H2_TLS, 32_769))
-        self.assertFalse(h2_flow.limits(STACKS["grpc"], SCIENCE_8100))
-        self.assertFalse(h2_flow.limits(STACKS["http1+tls1.3"], SCIENCE_8100))
-        self.assertFalse(h2_flow.limits(None, SCIENCE_8100))
+        def limits(stack, nbytes, rtt_s=0.04, bandwidth_bps=1e8):
+            return h2_flow.limits(stack, nbytes, rtt_s, bandwidth_bps, 1448)
+        self.assertFalse(limits(H2_TLS, 4617))
+        self.assertFalse(limits(H2_TLS, 32_768))  # a carried window keeps half and one byte
+        self.assertTrue(limits(H2_TLS, 32_769))
+        self.assertFalse(limits(STACKS["grpc"], SCIENCE_8100))
+        self.assertFalse(limits(STACKS["http1+tls1.3"], SCIENCE_8100))
+        self.assertFalse(limits(None, SCIENCE_8100))
+        # Half a window less a record and a segment (14,936 B) is 119,488 bits: at an RTT of
+        # 40 ms the credit outruns the sender below 2.99 Mbit/s.
+        self.assertFalse(limits(H2_TLS, SCIENCE_8100, bandwidth_bps=119_488 / 0.04))
+        self.assertTrue(limits(H2_TLS, SCIENCE_8100, bandwidth_bps=119_489 / 0.04))
+
+    def test_a_long_response_grows_at_the_rate_of_its_simulated_second_half(self):
+        size = h2_flow.SIMULATED_BYTES
+        args = (0.04, 1e8, 65535, 0, 233, None, 1448, 10, 52)
+        full, half = h2_flow.simulate(size, *args), h2_flow.simulate(size // 2, *args)
+        longer = h2_flow.response(2 * size, *args)
+        # Twice the simulated bytes: the second half's time twice more.
+        self.assertAlmostEqual(longer.seconds, full.seconds + 2 * (full.seconds - half.seconds))
+        self.assertEqual(longer.unreturned, full.unreturned)
+        self.assertEqual(h2_flow.response(size, *args), full)
+
+    def test_above_the_fast_bandwidth_the_idle_time_is_kept(self):
+        # A window serializes in 1 % of a 40 ms RTT at 13.1 Gbit/s: above it, the same idle.
+        fast = 65535 * 8 / (0.01 * 0.04)
+        at = h2_flow.window_stalls(SCIENCE_8100, H2_TLS, "cold", 0.04, fast, 1448, 10, 52, 1e-3)
+        above = h2_flow.window_stalls(SCIENCE_8100, H2_TLS, "cold", 0.04, 4 * fast, 1448, 10,
+                                      52, 0.25e-3)
+        self.assertEqual(at, above)
 
     def test_a_warm_call_is_priced_as_the_median_call_of_its_cycle(self):
         cycle = warm_cycle(SCIENCE_8100, H2_TLS)

@@ -126,6 +126,7 @@ const wbModel = (() => {
 
   // HTTP/2's flow-control window, packet by packet, as tools/wbtools/transfer/h2_flow.py.
   const H2_WRITE_CHUNK_BYTES = 64 * 1024, H2_IDLE_S = 1e-9;
+  const H2_SIMULATED_BYTES = 2 << 20, H2_FAST_WINDOW_RTT_FRACTION = 0.01;
   // Kept as h2_flow.py keeps them (its lru_cache), up to 16,384 at a time.
   const h2Kept = new Map();
   function keptH2(fn, args) {
@@ -139,8 +140,23 @@ const wbModel = (() => {
     return found;
   }
   // One response: [seconds from the request's arrival at the server to the last byte's at
-  // the client, round trips, the connection's bytes read but not returned] (h2_flow.response).
-  function h2Response(nbytes, rttS, bandwidthBps, window, unreturned, leadBytes,
+  // the client, round trips, the connection's bytes read but not returned]; beyond
+  // H2_SIMULATED_BYTES extrapolated from it and its half (h2_flow.response).
+  function h2Response(nbytes, ...args) {
+    if (nbytes <= H2_SIMULATED_BYTES) return keptH2(h2Simulate, [nbytes, ...args]);
+    const full = keptH2(h2Simulate, [H2_SIMULATED_BYTES, ...args]);
+    const half = keptH2(h2Simulate, [Math.floor(H2_SIMULATED_BYTES / 2), ...args]);
+    const scale = (nbytes - H2_SIMULATED_BYTES) /
+      (H2_SIMULATED_BYTES - Math.floor(H2_SIMULATED_BYTES / 2));
+    return [full[0] + (full[0] - half[0]) * scale,
+            pyRound(full[1] + (full[1] - half[1]) * scale), full[2]];
+  }
+  // Python's round(): halves to even.
+  function pyRound(x) {
+    const r = Math.round(x);
+    return Math.abs(x % 1) === 0.5 && r % 2 !== 0 ? r - 1 : r;
+  }
+  function h2Simulate(nbytes, rttS, bandwidthBps, window, unreturned, leadBytes,
                       recordOverhead, mss, initialWindow, headerBytes) {
     const oneWay = rttS / 2;
     const packetSer = 8 / bandwidthBps;
@@ -280,14 +296,21 @@ const wbModel = (() => {
     else if (stack.tls && state === "resumed") lead += stack.tls.resumed_post_handshake_bytes;
     return lead;
   }
-  function h2Limits(stack, nbytes) {
+  function h2Limits(stack, nbytes, rttS, bandwidthBps, mss) {
     const window = stack ? stack.flow_window_bytes : 0;
-    return Boolean(window) && stack.http === "h2" && nbytes > window - Math.floor(window / 2);
+    if (!window || stack.http !== "h2") return false;
+    const rest = window - Math.floor(window / 2);
+    return nbytes > rest && (rest - TLS_RECORD_BYTES - mss) * 8 < bandwidthBps * rttS;
   }
   // [idle, stalls] of a response held back by the window (h2_flow.window_stalls).
   function h2WindowStalls(nbytes, stack, state, rttS, bandwidthBps, mss, initialWindow,
                           headerBytes, serializationS, warmKeepsWindow) {
     const window = stack.flow_window_bytes;
+    const fast = window * 8 / (H2_FAST_WINDOW_RTT_FRACTION * rttS);
+    if (bandwidthBps > fast) {
+      return h2WindowStalls(nbytes, stack, state, rttS, fast, mss, initialWindow, headerBytes,
+                            serializationS * bandwidthBps / fast, warmKeepsWindow);
+    }
     const overhead = stack.tls ? stack.tls.record_overhead_bytes : null;
     let seconds, rounds;
     if (state === "warm") {
@@ -394,7 +417,7 @@ const wbModel = (() => {
     const serialization = wireBytes(nbytes, link.mss_bytes, link.header_bytes) * 8 / bandwidth;
     const startsSlow = link.slow_start && !(state === "warm" && link.warm_keeps_window);
     let idle = 0.0, stalls = 0;
-    if (h2Limits(spec, payload) && link.slow_start && rtt > 0) {
+    if (link.slow_start && rtt > 0 && h2Limits(spec, payload, rtt, bandwidth, link.mss_bytes)) {
       [idle, stalls] = h2WindowStalls(payload, spec, state, rtt, bandwidth, link.mss_bytes,
                                       link.initial_window_segments, link.header_bytes,
                                       serialization, link.warm_keeps_window);

@@ -33,6 +33,13 @@ TLS_RECORD_BYTES = 16384
 WRITE_CHUNK_BYTES = 64 * 1024
 # A gap on the link shorter than this is float rounding, not a stall.
 IDLE_S = 1e-9
+# Responses beyond this many bytes are simulated up to it and extrapolated at the rate of its
+# second half (the window's steady state): a crossover search asks for hundreds of bandwidths.
+SIMULATED_BYTES = 2 << 20
+# Above the bandwidth at which a window takes this fraction of an RTT to serialize, round
+# trips alone set the stalls: the idle time of that bandwidth is kept (off by under half a
+# percent of the time).
+FAST_WINDOW_RTT_FRACTION = 0.01
 
 
 def _threshold(window):
@@ -74,6 +81,28 @@ class _Writes:
 
 @functools.lru_cache(maxsize=1 << 14)
 def response(nbytes, rtt_s, bandwidth_bps, window=65535, unreturned=0,
+             lead_bytes=0, record_overhead=None, mss=1448, initial_window=None,
+             header_bytes=52):
+    """simulate(), but a response of more than SIMULATED_BYTES from simulations of
+    SIMULATED_BYTES and half of it: seconds and round trips grow at the rate between them,
+    frames and updates with the bytes; the unreturned bytes are the longer one's."""
+    args = (rtt_s, bandwidth_bps, window, unreturned, lead_bytes, record_overhead, mss,
+            initial_window, header_bytes)
+    if nbytes <= SIMULATED_BYTES:
+        return simulate(nbytes, *args)
+    full, half = simulate(SIMULATED_BYTES, *args), simulate(SIMULATED_BYTES // 2, *args)
+    scale = (nbytes - SIMULATED_BYTES) / (SIMULATED_BYTES - SIMULATED_BYTES // 2)
+
+    def grown(field):
+        return getattr(full, field) + (getattr(full, field) - getattr(half, field)) * scale
+
+    return Response(grown("seconds"), round(grown("round_trips")), full.unreturned,
+                    round(grown("data_frames")), round(grown("stream_updates")),
+                    round(grown("connection_updates")))
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def simulate(nbytes, rtt_s, bandwidth_bps, window=65535, unreturned=0,
              lead_bytes=0, record_overhead=None, mss=1448, initial_window=None,
              header_bytes=52):
     """One response of nbytes of DATA payload after lead_bytes of plaintext (tickets, the
@@ -237,11 +266,17 @@ def lead_bytes(stack, state):
     return lead
 
 
-def limits(stack, nbytes):
+def limits(stack, nbytes, rtt_s, bandwidth_bps, mss):
     """Whether the flow-control window can hold back a response of nbytes over stack: it
-    exceeds what a kept-alive connection's window may have left (half a window)."""
+    exceeds what a kept-alive connection's window may have left (half a window), and the
+    credit of the first half of that takes longer than the serialization of the rest (less a
+    TLS record and a segment, the reads' granularity) to come back."""
     window = stack.flow_window_bytes if stack is not None else 0
-    return bool(window) and stack.http == "h2" and nbytes > window - _threshold(window)
+    if not window or stack.http != "h2":
+        return False
+    rest = window - _threshold(window)
+    return nbytes > rest and \
+        (rest - TLS_RECORD_BYTES - mss) * 8 < bandwidth_bps * rtt_s
 
 
 def window_stalls(nbytes, stack, state, rtt_s, bandwidth_bps, mss, initial_window,
@@ -249,8 +284,14 @@ def window_stalls(nbytes, stack, state, rtt_s, bandwidth_bps, mss, initial_windo
     """(seconds the response waits beyond RTT + serialization_s, round trips) for nbytes of
     DATA over stack on a connection in state. A kept-alive call is the median call, by time,
     of the cycle its carried window settles in after a cold call (carried()): the figure a
-    measured median of kept-alive calls gives."""
+    measured median of kept-alive calls gives. Above the bandwidth at which a window takes
+    FAST_WINDOW_RTT_FRACTION of an RTT, the idle time of that bandwidth."""
     window = stack.flow_window_bytes
+    fast = window * 8 / (FAST_WINDOW_RTT_FRACTION * rtt_s)
+    if bandwidth_bps > fast:
+        return window_stalls(nbytes, stack, state, rtt_s, fast, mss, initial_window,
+                             header_bytes, serialization_s * bandwidth_bps / fast,
+                             warm_keeps_window)
     overhead = stack.tls.record_overhead_bytes if stack.tls is not None else None
     if state == "warm":
         calls = carried(nbytes, rtt_s, bandwidth_bps, window,

@@ -236,7 +236,8 @@ def transfer(nbytes, link, bandwidth_bps=None, connection=None):
     serialization = wire_bytes(nbytes, link.mss_bytes, link.header_bytes) * 8 / bandwidth
     starts_slow = link.slow_start and not (state == "warm" and link.warm_keeps_window)
     idle, stalls = 0.0, 0
-    if h2_flow.limits(spec, payload) and link.slow_start and rtt > 0:
+    if link.slow_start and rtt > 0 and h2_flow.limits(spec, payload, rtt, bandwidth,
+                                                      link.mss_bytes):
         idle, stalls = h2_flow.window_stalls(
             payload, spec, state, rtt, bandwidth, link.mss_bytes,
             link.initial_window_segments, link.header_bytes, serialization,
