@@ -128,7 +128,8 @@ class Stack:
     trailer_block_bytes: tuple = (0, 0)
     # The server's frames ahead of the first response on a new connection (SETTINGS + ACK).
     preface_bytes: int = 0
-    # The receiver's flow-control window: bytes in flight per round trip; 0 = not limiting.
+    # The receiver's flow-control windows (stream's and connection's), whose credit it returns
+    # half a window at a time (h2_flow.py); 0 = not limiting.
     flow_window_bytes: int = 0
     message_prefix_bytes: int = 0
 
