@@ -2,6 +2,7 @@
 measured ones (wbtools/wire/tls_stacks.py, tools/commands/wire_tls_check.py) and of each
 call's time against the model over its stack (wbtools/wire/stack_check.py, --calls)."""
 
+import dataclasses
 import json
 import unittest
 
@@ -118,6 +119,26 @@ class CallsAgainstTheModel(unittest.TestCase):
         self.assertAlmostEqual(found["warm"]["model_ms"],
                                tcp.transfer(4617, wan, connection="warm")["total"] * 1e3)
         self.assertIn("| cold |", stack_check.table(list(found.values())))
+
+    def test_each_h2_call_is_priced_with_its_own_window(self):
+        def h2(window):
+            return {"connection": "kept-alive", "last_byte_ms": 100.0, "body_bytes": 164_570,
+                    "h2": {"stream_window": window, "connection_window": window}}
+        lines = self.run_lines("h2c", [h2(65535), h2(16_777_216), h2(16_777_216)])
+        found = {r["window"]: r for r in stack_check.rows(stack_check.requests(lines))}
+        self.assertEqual({w: r["n"] for w, r in found.items()}, {65535: 1, 16_777_216: 2})
+        wan = links.with_stack(links.make_link(
+            "m", {"bandwidth_mbps": 100, "rtt_ms": 40, "nagle": "off"}), "h2c")
+        raised = dataclasses.replace(wan, stack_spec=dataclasses.replace(
+            wan.stack_spec, flow_window_bytes=16_777_216))
+        for window, link in ((65535, wan), (16_777_216, raised)):
+            self.assertAlmostEqual(found[window]["model_ms"],
+                                   tcp.transfer(164_570, link, connection="warm")["total"] * 1e3)
+        # The default window holds science/1000 back; a raised one does not.
+        self.assertGreater(found[65535]["model_ms"], 2 * found[16_777_216]["model_ms"])
+        table = stack_check.table(list(found.values()))
+        self.assertIn("| h2c (window 16,777,216) |", table)
+        self.assertIn("| h2c |", table)
 
     def test_a_ratio_beyond_five_percent_is_named(self):
         lines = self.run_lines("http1", [{"connection": "kept-alive", "last_byte_ms": 60.0}])
