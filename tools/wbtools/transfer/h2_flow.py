@@ -20,6 +20,9 @@ wire/h2_client.cpp over nghttp2 1.52):
 - What the connection's window lacks at the end of a response (bytes read but not yet
   returned, under half a window) is missing from the next response's window on a kept-alive
   connection: carried().
+tcp.transfer prices a response over an HTTP/2 stack with window_stalls() where limits() says
+the window can hold it back. Not played: a stream window other than the connection's, the
+ends' CPU, delayed ACKs, loss.
 """
 
 import collections
