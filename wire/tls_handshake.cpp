@@ -21,6 +21,7 @@ struct Tracker {
   int last_write = -1;              // direction of the last record: 1 sent, 0 received
   int server_flights = 0;           // phases in which records went from the server to the client
   std::uint64_t last_received = 0;  // bytes of the last record received after done
+  std::uint64_t last_sent = 0;      // bytes of the last record sent before done
   std::int64_t cpu_start_ns = 0;
 };
 thread_local Tracker t_tracker;
@@ -47,6 +48,7 @@ void on_record(int write_p, int /*version*/, int content_type, const void* buf, 
       if (!write_p) t.last_received = bytes;
       return;
     }
+    if (write_p) t.last_sent = bytes;
     (write_p ? h.bytes_sent : h.bytes_received) += bytes;
     const bool from_server = (write_p == 1) == h.server;
     if (write_p != t.last_write) {  // a new flight
@@ -55,6 +57,13 @@ void on_record(int write_p, int /*version*/, int content_type, const void* buf, 
       if (!h.server && !write_p) ++h.flights_rtts;
     }
     if (from_server && t.server_flights == 1) h.server_first_flight_bytes += bytes;
+  } else if (content_type == SSL3_RT_INNER_CONTENT_TYPE && !h.done && write_p && len >= 1 &&
+             b[0] == SSL3_RT_APPLICATION_DATA) {
+    // The record's header came first and was counted as the handshake's;
+    // it is early (or 0.5-RTT) data.
+    h.bytes_sent -= t.last_sent;
+    if (h.server && t.server_flights == 1) h.server_first_flight_bytes -= t.last_sent;
+    h.early_data_sent += t.last_sent;
   } else if (content_type == SSL3_RT_INNER_CONTENT_TYPE && h.done && !write_p && len >= 1 &&
              b[0] == SSL3_RT_HANDSHAKE) {
     h.post_handshake_bytes += t.last_received;
@@ -148,6 +157,12 @@ const TlsHandshake& this_thread_handshake() {
   return t_tracker.handshake;
 }
 
+double this_thread_handshake_cpu_ms() {
+  const Tracker& t = t_tracker;
+  if (t.handshake.done || !t.started) return t.handshake.cpu_ms;
+  return static_cast<double>(thread_cpu_ns() - t.cpu_start_ns) / 1e6;
+}
+
 TlsSessions::~TlsSessions() {
   SSL_SESSION_free(last_);
 }
@@ -155,11 +170,17 @@ TlsSessions::~TlsSessions() {
 void TlsSessions::keep(SSL_SESSION* session) {
   SSL_SESSION_free(last_);
   last_ = session;
+  ++kept_;
 }
 
 void setup_tls_server(SSL_CTX* ctx, const TlsConfig& tls, const TestPki& pki) {
   pki.serve_on(ctx);
   pin(ctx, tls);
+  // Early data on: OpenSSL then issues single-use (stateful) tickets, its
+  // anti-replay for 0-RTT.
+  if (tls.early_data && !SSL_CTX_set_max_early_data(ctx, kMaxEarlyData)) {
+    throw_openssl_error("TLS context", "max early data");
+  }
 }
 
 void setup_tls_client(SSL_CTX* ctx, const TlsConfig& tls, const TestPki& pki,

@@ -132,6 +132,21 @@ class Transfer(unittest.TestCase):
         self.assertEqual(calls.call(p, wan("http1+tls1.3"), connection="warm")["handshake_cpu"], 0)
 
 
+    def test_early_data_sends_the_request_before_any_tls_round_trip(self):
+        # TLS 1.3 0-RTT: TCP's round trip and the request's, no handshake round trip before
+        # it; the resumed flights still cross, the tickets follow the answer.
+        link = wan("http1+tls1.3")
+        resumed = tcp.transfer(4617, link, connection="resumed")
+        early = tcp.transfer(4617, link, connection="early")
+        self.assertEqual(early["handshake_rtts"], 0)
+        self.assertGreater(resumed["total"] - early["total"], 0.040)
+        self.assertEqual(stacks.response_bytes(STACKS["http1+tls1.3"], 4617, "early"),
+                         4617 + 22)
+        # TLS 1.2 has no 0-RTT: priced as resumed.
+        self.assertEqual(tcp.transfer(4617, wan("http1+tls1.2"), connection="early")
+                         ["handshake_rtts"], 1)
+
+
 class FlowWindow(unittest.TestCase):
     W = 65_535
 

@@ -109,6 +109,9 @@ class Tls:
     resumed_client_cpu_ms: float
     resumed_server_cpu_ms: float
     measured: str = ""
+    # TLS 1.3 0-RTT (state "early": a resumed connection whose request went as early data):
+    # the handshake's round trips before the request, 0; None for a version without it.
+    early_data_handshake_rtts: object = None
 
 
 @dataclass(frozen=True)
@@ -159,7 +162,10 @@ def _load_tls(path, data):
         out[version] = Tls(version, **{k: _number(spec, version, k, 0, True, "tls")
                                       for k in _TLS_INTS},
                            **{k: _number(spec, version, k, 0, what="tls") for k in _TLS_FLOATS},
-                           measured=str(spec.get("measured", "")))
+                           measured=str(spec.get("measured", "")),
+                           early_data_handshake_rtts=(
+                               _number(spec, version, "early_data_handshake_rtts", 0, True, "tls")
+                               if "early_data_handshake_rtts" in spec else None))
     return out
 
 

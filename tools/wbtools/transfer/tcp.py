@@ -241,8 +241,8 @@ def transfer(nbytes, link, bandwidth_bps=None, connection=None):
     """Seconds to move one response of nbytes over link, split into parts.
 
     bandwidth_bps overrides the profile's bandwidth (for the crossover search); connection
-    ("cold"/"resumed"/"warm") overrides the profile's connection state (paged requests reuse
-    it). Returns a dict: setup (handshakes, their flights, auth), rounds (request RTT +
+    ("cold"/"resumed"/"warm", or "early": resumed with TLS 1.3 0-RTT) overrides the profile's
+    connection state (paged requests reuse it). Returns a dict: setup (handshakes, their flights, auth), rounds (request RTT +
     slow-start and window stalls), serialization (the response's IP packets at the line
     rate, its stack's bytes in them), stall (delayed ACK), total (seconds of wire),
     round_trips (1 + stalls), handshake_rtts (the TLS handshake's, with a first flight's
@@ -256,7 +256,8 @@ def transfer(nbytes, link, bandwidth_bps=None, connection=None):
                              link.header_bytes)
     tls_rtts = 0
     if state != "warm":
-        tls_rtts = shake["rtts"] if state == "resumed" and shake["rtts"] else \
+        # Resumed or 0-RTT (whose 0 round trips count) over a TLS stack: its own.
+        tls_rtts = shake["rtts"] if state != "cold" and shake["bytes"] else \
             link.tls_handshake_rtts
         tls_rtts += shake["overflow_rtts"]
     setup_rtts = link.tcp_handshake_rtts + tls_rtts if state != "warm" else 0
