@@ -200,6 +200,11 @@ TEST(Tls, EarlyDataIsAcceptedAndARejectedRequestIsResent) {
   // Its record: the request, 5 bytes of header, 16 of tag, 1 of type.
   EXPECT_EQ(early.tls.early_data_sent, early.early_data_bytes + 22);
   EXPECT_EQ(early.tls.flights_rtts, 1);
+  // The handshake's bytes hold the ClientHello but not the early data, and
+  // the server's first flight not its answer (0.5-RTT data): both ends agree.
+  EXPECT_GT(early.tls.bytes_sent, early.tls.early_data_sent);
+  EXPECT_EQ(early.server_first_flight_sent, early.tls.server_first_flight_bytes);
+  EXPECT_LT(early.tls.server_first_flight_bytes, 1000u);
   const std::string row = early.json(spec, "tls", 1);
   EXPECT_NE(row.find("\"early_data\": \"accepted\""), std::string::npos) << row;
 

@@ -83,7 +83,13 @@ int on_verify(int ok, X509_STORE_CTX* store) {
 void on_state(const SSL* ssl, int where, int ret) {
   Tracker& t = t_tracker;
   TlsHandshake& h = t.handshake;
-  if (where & SSL_CB_HANDSHAKE_START) {
+  // With early data OpenSSL calls a handshake done when it pauses for the
+  // data (TLS_ST_EARLY_DATA: the client after its ClientHello, the server
+  // after its Finished) and starts it again to finish it (no longer
+  // "before"): it is one handshake, done at the end.
+  const bool early_pause = SSL_get_state(ssl) == TLS_ST_EARLY_DATA;
+  const bool resumes_early = t.started && !h.done && !SSL_in_before(ssl);
+  if ((where & SSL_CB_HANDSHAKE_START) && !resumes_early) {
     t = Tracker{};
     t.started = true;
     t.handshake.server = SSL_is_server(ssl) == 1;
@@ -100,7 +106,7 @@ void on_state(const SSL* ssl, int where, int ret) {
       }
     }
   }
-  if ((where & SSL_CB_HANDSHAKE_DONE) && t.started && !h.done) {
+  if ((where & SSL_CB_HANDSHAKE_DONE) && t.started && !h.done && !early_pause) {
     h.done = true;
     h.done_ns = monotonic_ns();
     h.cpu_ms = static_cast<double>(thread_cpu_ns() - t.cpu_start_ns) / 1e6;
