@@ -207,6 +207,7 @@ HttpResult HttpClient::fetch(const HttpSpec& spec, const std::string& path) {
     if (early_) {
       EarlyDataCall call;
       httplib::Result res = early_->get(path, headers, call, on_head, on_body);
+      if (!call.connected) return res;
       r.new_connection = true;
       r.handshake_ms = call.connect_ms;
       r.congestion = call.congestion;

@@ -104,6 +104,7 @@ httplib::Result EarlyDataClient::get(const std::string& path, const httplib::Hea
                                      const httplib::ContentReceiver& on_body) {
   using httplib::Error;
   auto failed = [](Error e) { return httplib::Result(nullptr, e); };
+  const std::uint64_t kept = sessions_->kept();  // tickets before this connection's
   const std::int64_t t0 = monotonic_ns();
   Fd fd;
   try {
@@ -111,6 +112,7 @@ httplib::Result EarlyDataClient::get(const std::string& path, const httplib::Hea
   } catch (const std::runtime_error&) {
     return failed(Error::Connection);
   }
+  call.connected = true;
   call.connect_ms = ms_since(t0);
   ::fcntl(fd.get(), F_SETFL, ::fcntl(fd.get(), F_GETFL) & ~O_NONBLOCK);
   set_socket_timeouts(fd.get(), http_io_timeout(testbed_));
@@ -174,7 +176,6 @@ httplib::Result EarlyDataClient::get(const std::string& path, const httplib::Hea
   // The next connection needs a fresh ticket (single-use under the server's
   // anti-replay); after 0-RTT it comes after the answer, so the call, timed
   // to its last byte, is over before this wait.
-  const std::uint64_t kept = sessions_->kept();
   while (sessions_->kept() == kept && ssl_read_some(ssl.get(), buf, sizeof buf) > 0) {
   }
   SSL_shutdown(ssl.get());  // close_notify

@@ -31,6 +31,7 @@ std::string early_data_status(const SSL* ssl);
 
 // What one call on a new connection saw beyond its response.
 struct EarlyDataCall {
+  bool connected = false;              // the TCP connection was made
   double connect_ms = 0;               // connect() to established
   std::string congestion;              // TCP_CONGESTION of the client's end
   std::string early_data;              // early_data_status of the connection
