@@ -16,19 +16,10 @@
 
 namespace {
 
+using wire::tls_case;
 using wire::TlsMemoryContexts;
 using wire::TlsMemoryPair;
 using wire::TlsSide;
-
-wire::TlsConfig config(const std::string& version, const std::string& key = "ecdsa",
-                       const std::string& cipher = "aes128gcm", bool resume = false) {
-  wire::TlsConfig tls;
-  tls.version = version;
-  tls.key = key;
-  tls.cipher = cipher;
-  tls.resume = resume;
-  return tls;
-}
 
 struct Bulk {
   const char* version;
@@ -46,7 +37,7 @@ TEST(TlsCpu, SealedMegabyteOpensBackInFullRecords) {
   for (std::size_t i = 0; i < data.size(); ++i) data[i] = static_cast<unsigned char>(i * 131 + 7);
   for (const Bulk& c : cases) {
     SCOPED_TRACE(std::string(c.version) + " " + c.cipher);
-    TlsMemoryContexts contexts(config(c.version, "ecdsa", c.cipher));
+    TlsMemoryContexts contexts(tls_case(c.version, "ecdsa", c.cipher));
     TlsMemoryPair pair(contexts, 2 << 20);
     pair.handshake();
     EXPECT_EQ(pair.cipher(), c.suite);
@@ -65,7 +56,7 @@ TEST(TlsCpu, HandshakeVerifiesAndResumes) {
   for (const char* version : {"1.3", "1.2"}) {
     for (const char* key : {"ecdsa", "rsa"}) {
       SCOPED_TRACE(std::string(version) + " " + key);
-      TlsMemoryContexts contexts(config(version, key, "aes128gcm", true));
+      TlsMemoryContexts contexts(tls_case(version, key, "aes128gcm", true));
       TlsMemoryPair cold(contexts);
       cold.handshake();
       EXPECT_EQ(cold.version(), std::string("TLSv") + version);
@@ -85,8 +76,8 @@ TEST(TlsCpu, HandshakeVerifiesAndResumes) {
 }
 
 TEST(TlsCpu, ClientRefusesAnUntrustedCa) {
-  TlsMemoryContexts trusted(config("1.3"));
-  TlsMemoryContexts other(config("1.3"));
+  TlsMemoryContexts trusted(tls_case("1.3"));
+  TlsMemoryContexts other(tls_case("1.3"));
   TlsMemoryPair pair(trusted.client(), other.server());
   try {
     pair.handshake();

@@ -37,6 +37,7 @@
 
 namespace {
 
+using wire::tls_case;
 using wire::TlsConfig;
 using wire::TlsMemoryContexts;
 using wire::TlsMemoryPair;
@@ -57,16 +58,6 @@ TlsMemoryContexts& contexts_for(const TlsConfig& tls) {
   auto& slot = made[tls.json()];
   if (!slot) slot = std::make_unique<TlsMemoryContexts>(tls);
   return *slot;
-}
-
-TlsConfig config(const std::string& version, const std::string& key, const std::string& cipher,
-                 bool resume) {
-  TlsConfig tls;
-  tls.version = version;
-  tls.key = key;
-  tls.cipher = cipher;
-  tls.resume = resume;
-  return tls;
 }
 
 // The measured end's calls: the timer runs, and under --wirebench_icount
@@ -211,7 +202,7 @@ void register_all() {
       for (const bool seal : {true, false}) {
         const std::string name =
             std::string("tls/") + version + "/" + cipher + (seal ? "/seal" : "/open");
-        benchmark::RegisterBenchmark(name.c_str(), bulk, config(version, "ecdsa", cipher, false),
+        benchmark::RegisterBenchmark(name.c_str(), bulk, tls_case(version, "ecdsa", cipher, false),
                                      seal)
             ->Unit(benchmark::kMicrosecond);
       }
@@ -223,7 +214,7 @@ void register_all() {
                                    (resume ? "/resumed/" : "/cold/") +
                                    (side == TlsSide::kClient ? "client" : "server");
           benchmark::RegisterBenchmark(name.c_str(), handshake,
-                                       config(version, key, "aes128gcm", resume), side)
+                                       tls_case(version, key, "aes128gcm", resume), side)
               ->Unit(benchmark::kMicrosecond);
         }
       }

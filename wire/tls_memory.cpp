@@ -50,6 +50,16 @@ bool step(SSL* ssl, TlsSide side, const TlsSideWindow& window) {
 
 }  // namespace
 
+TlsConfig tls_case(const std::string& version, const std::string& key, const std::string& cipher,
+                   bool resume) {
+  TlsConfig tls;
+  tls.version = version;
+  tls.key = key;
+  tls.cipher = cipher;
+  tls.resume = resume;
+  return tls;
+}
+
 TlsMemoryContexts::TlsMemoryContexts(const TlsConfig& tls)
     : tls_(tls), pki_(tls, kTlsHost), sessions_(tls.resume) {
   try {

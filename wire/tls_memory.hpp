@@ -25,6 +25,11 @@ namespace wire {
 
 enum class TlsSide { kClient, kServer };
 
+// The configuration of one in-memory case: the wire's defaults (one
+// certificate padded with its names) with these four set.
+TlsConfig tls_case(const std::string& version, const std::string& key = "ecdsa",
+                   const std::string& cipher = "aes128gcm", bool resume = false);
+
 // Both contexts of one TlsConfig and the test CA they use. With tls.resume
 // the client offers the newest session it was given on every new connection.
 class TlsMemoryContexts {
