@@ -39,12 +39,12 @@ def cpu_interval(p):
 
 def call(p, link, bandwidth_bps=None, connection=None):
     """Seconds of one call, split: encode, compress, wire, decompress, decode, hops_cpu,
-    handshake_cpu, total.
+    handshake_cpu, record_cpu, total.
 
     Each middleware hop decompresses, decodes, re-encodes and recompresses the payload
     (hops_cpu) and forwards it over one more warm connection (added to wire). A new TLS
-    connection's handshake costs both ends CPU (handshake_cpu, from the stack's measurement):
-    CPU, not wire.
+    connection's handshake costs both ends CPU (handshake_cpu, from the stack's measurement),
+    and so do sealing and opening the response's TLS records (record_cpu): CPU, not wire.
     """
     wire = tcp.transfer(p.wire_bytes, link, bandwidth_bps, connection)
     hops = link.middleware_hops
@@ -57,15 +57,16 @@ def call(p, link, bandwidth_bps=None, connection=None):
         "decode": p.decode,
         "hops_cpu": hops * (p.decompress + p.decode + p.encode + p.compress),
         "handshake_cpu": wire["handshake_cpu"],
+        "record_cpu": wire["record_cpu"],
         "round_trips": wire["round_trips"],
     }
+    tls_cpu = parts["handshake_cpu"] + parts["record_cpu"]
     parts["cpu"] = (p.encode + p.compress + p.decompress + p.decode + parts["hops_cpu"]
-                    + parts["handshake_cpu"])
+                    + tls_cpu)
     parts["total"] = parts["cpu"] + parts["wire"]
     interval = cpu_interval(p)
     if interval is not None:
-        parts["cpu_low"], parts["cpu_high"] = (v * (1 + hops) + parts["handshake_cpu"]
-                                               for v in interval)
+        parts["cpu_low"], parts["cpu_high"] = (v * (1 + hops) + tls_cpu for v in interval)
         parts["total_low"] = parts["cpu_low"] + parts["wire"]
         parts["total_high"] = parts["cpu_high"] + parts["wire"]
     parts["cpu_share"] = parts["cpu"] / parts["total"] if parts["total"] > 0 else math.nan
