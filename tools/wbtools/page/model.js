@@ -197,6 +197,12 @@ const wbModel = (() => {
             overflow_rtts: resumed ? 0 : overflowRtts(firstFlightSegments(tls, mss), initialWindow),
             bytes: flights[0] + flights[1] + packets * headerBytes, cpu_s: cpuMs / 1e3};
   }
+  // As stacks.record_cpu_s: both ends sealing and opening a response's records.
+  function recordCpuS(stack, nbytes) {
+    const tls = stack ? stack.tls : null;
+    if (!tls) return 0.0;
+    return nbytes / 1e6 * ((tls.seal_cpu_ms_per_mb || 0) + (tls.open_cpu_ms_per_mb || 0)) / 1e3;
+  }
 
   function bbrProbeRtt(seconds, rttS) {
     return Math.floor(seconds / BBR_MIN_RTT_WINDOW_S) * (rttS + Math.max(BBR_PROBE_RTT_S, rttS));
@@ -230,6 +236,7 @@ const wbModel = (() => {
     }
     let setupRtts = state !== "warm" ? link.tcp_handshake_rtts + tlsRtts : 0;
     if (link.auth_challenge) setupRtts += 1;
+    const recordCpu = recordCpuS(spec, nbytes);
     nbytes = responseBytes(spec, nbytes, state);
     const serialization = wireBytes(nbytes, link.mss_bytes, link.header_bytes) * 8 / bandwidth;
     const startsSlow = link.slow_start && !(state === "warm" && link.warm_keeps_window);
@@ -259,6 +266,7 @@ const wbModel = (() => {
       round_trips: 1 + stalls,
       handshake_rtts: tlsRtts,
       handshake_cpu: shake.cpu_s,
+      record_cpu: recordCpu,
     };
     if (link.slow_start && link.congestion === "bbr") {
       parts.rounds += bbrProbeRtt(parts.setup + parts.rounds + parts.serialization, rtt);
@@ -280,15 +288,16 @@ const wbModel = (() => {
       decode: p.decode,
       hops_cpu: hops * (p.decompress + p.decode + p.encode + p.compress),
       handshake_cpu: wire.handshake_cpu,
+      record_cpu: wire.record_cpu,
       round_trips: wire.round_trips,
     };
-    parts.cpu = p.encode + p.compress + p.decompress + p.decode + parts.hops_cpu +
-      parts.handshake_cpu;
+    const tlsCpu = parts.handshake_cpu + parts.record_cpu;
+    parts.cpu = p.encode + p.compress + p.decompress + p.decode + parts.hops_cpu + tlsCpu;
     parts.total = parts.cpu + parts.wire;
     parts.cpu_share = parts.total > 0 ? parts.cpu / parts.total : NaN;
     if (p.cpu_low != null && p.cpu_high != null) {
-      parts.total_low = p.cpu_low * (1 + hops) + parts.handshake_cpu + parts.wire;
-      parts.total_high = p.cpu_high * (1 + hops) + parts.handshake_cpu + parts.wire;
+      parts.total_low = p.cpu_low * (1 + hops) + tlsCpu + parts.wire;
+      parts.total_high = p.cpu_high * (1 + hops) + tlsCpu + parts.wire;
     }
     // p.settled: the call's benchmarks a racing run settled (model.Pairing.settled).
     parts.settled = p.settled != null && p.settled.length > 0;

@@ -21,6 +21,9 @@ The arithmetic, as the measured wire runs each stack (docs/wire-tls.md, docs/wir
   (early_data_handshake_rtts, 0), the server answers right after its flight, and its
   tickets follow the answer (they wait for the client's Finished): none ahead of it.
 - Handshake CPU: both ends' measured handshake thread time, charged as CPU, not wire.
+- Record CPU: the server seals and the client opens every byte of the response, at the
+  measured CPU per MB (wirebench_tls_cpu, AES-128-GCM), on every connection, warm or new:
+  CPU, not wire.
 - The flow-control window (HTTP/2): at most flow_window_bytes in flight per round trip
   (tcp.flow_window_stalls).
 """
@@ -106,3 +109,12 @@ def handshake(stack, state, mss, initial_window, header_bytes):
     packets = sum(math.ceil(b / mss) for b in flights)
     return {"rtts": rtts, "overflow_rtts": overflow, "bytes": sum(flights) + packets * header_bytes,
             "cpu_s": cpu_ms / 1e3}
+
+
+def record_cpu_s(stack, nbytes):
+    """Seconds of CPU both ends spend on the records of a response of nbytes over stack: the
+    server seals them, the client opens them (0 on a plain stack)."""
+    tls = stack.tls if stack is not None else None
+    if tls is None:
+        return 0.0
+    return nbytes / 1e6 * (tls.seal_cpu_ms_per_mb + tls.open_cpu_ms_per_mb) / 1e3

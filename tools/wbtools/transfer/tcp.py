@@ -246,7 +246,8 @@ def transfer(nbytes, link, bandwidth_bps=None, connection=None):
     slow-start and window stalls), serialization (the response's IP packets at the line
     rate, its stack's bytes in them), stall (delayed ACK), total (seconds of wire),
     round_trips (1 + stalls), handshake_rtts (the TLS handshake's, with a first flight's
-    overflow) and handshake_cpu (seconds of both ends' handshake CPU: not in total).
+    overflow), handshake_cpu (seconds of both ends' handshake CPU: not in total) and
+    record_cpu (seconds of both ends' sealing and opening the response: not in total).
     """
     bandwidth = bandwidth_bps if bandwidth_bps is not None else link.bandwidth_bps
     state = connection or link.connection
@@ -263,6 +264,7 @@ def transfer(nbytes, link, bandwidth_bps=None, connection=None):
     setup_rtts = link.tcp_handshake_rtts + tls_rtts if state != "warm" else 0
     if link.auth_challenge:
         setup_rtts += 1
+    record_cpu = stacks.record_cpu_s(spec, nbytes)
     nbytes = stacks.response_bytes(spec, nbytes, state)
     serialization = wire_bytes(nbytes, link.mss_bytes, link.header_bytes) * 8 / bandwidth
     starts_slow = link.slow_start and not (state == "warm" and link.warm_keeps_window)
@@ -295,6 +297,7 @@ def transfer(nbytes, link, bandwidth_bps=None, connection=None):
         "round_trips": 1 + stalls,
         "handshake_rtts": tls_rtts,
         "handshake_cpu": shake["cpu_s"],
+        "record_cpu": record_cpu,
     }
     if link.slow_start and link.congestion == "bbr":
         # The handshake's RTT sample is bbr's minimum: data packets are never faster.
