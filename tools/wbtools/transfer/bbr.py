@@ -64,7 +64,7 @@ def burst_segments(pace, mss, rtt_s=None):
     shift = 32 if rtt_s is None else int(rtt_s * 1e6) >> TSO_RTT_LOG
     if shift < 32:
         nbytes += GSO_MAX_BYTES >> shift
-    return max(int(min(nbytes, GSO_MAX_BYTES) // mss), least)
+    return max(math.floor(min(nbytes, GSO_MAX_BYTES) / mss), least)
 
 
 class _Connection:

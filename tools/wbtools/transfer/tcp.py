@@ -171,7 +171,8 @@ def transfer(nbytes, link, bandwidth_bps=None, connection=None):
         startup, rounds = bbr.startup(nbytes, rtt, bandwidth, link.mss_bytes,
                                       link.initial_window_segments, link.header_bytes)
         idle, stalls = max(0.0, startup - rtt / 2 - serialization), rounds - 1
-    elif link.congestion == "bbr" and link.slow_start and state == "warm" and rtt > 0:
+    elif link.congestion == "bbr" and link.slow_start and state == "warm" and nbytes > 0 \
+            and rtt > 0:
         # A kept window, but paced at the rate the connection's first response left.
         elapsed = bbr.warm(nbytes, rtt, bandwidth, link.mss_bytes,
                            link.initial_window_segments, link.header_bytes)
