@@ -1,7 +1,8 @@
 """Linux's bbr (v1) on an empty, loss-free link: a packet-level simulation of its start-up.
 
-What the simulation keeps of Linux (net/ipv4/tcp_bbr.c, tcp_output.c, tcp_rate.c), each
-seen in captures of wirebench_wire's server (docs/wire.md, "bbr's start-up and its warm
+What the simulation keeps of Linux (net/ipv4/tcp_bbr.c, tcp_output.c, tcp_rate.c); the
+unpaced first segments, the bursts, the half slot and the warm response's rate are those
+that captures of wirebench_wire's server show (docs/wire.md, "bbr's start-up and its warm
 responses"):
 - The first 10 data segments of a connection leave unpaced (tcp_update_skb_after_send
   paces only once data_segs_out reaches 10, as sch_fq does), so an initial window leaves as
