@@ -127,9 +127,46 @@ class Transfer(unittest.TestCase):
         p = calls.Pairing("json", "message", 100, "reference", "simdjson-dom", "none", 4617,
                           encode=1e-5, decode=2e-5)
         over = calls.call(p, wan("http1+tls1.3"))
-        self.assertAlmostEqual(over["cpu"], 3e-5 + 2.52e-3)
+        records = stacks.record_cpu_s(STACKS["http1+tls1.3"], 4617)
+        self.assertAlmostEqual(over["cpu"], 3e-5 + 2.52e-3 + records)
         self.assertAlmostEqual(over["wire"], tcp.transfer(4617, wan("http1+tls1.3"))["total"])
         self.assertEqual(calls.call(p, wan("http1+tls1.3"), connection="warm")["handshake_cpu"], 0)
+
+    def test_record_cpu_per_mb_of_response_on_every_connection(self):
+        # Both ends' CPU per MB of application data (seal + open), on warm connections too,
+        # as CPU: never on a plain stack, and never in the wire's total.
+        tls = dataclasses.replace(TLS13, seal_cpu_ms_per_mb=0.3, open_cpu_ms_per_mb=0.2)
+        stack = dataclasses.replace(STACKS["http1+tls1.3"], tls=tls)
+        self.assertAlmostEqual(stacks.record_cpu_s(stack, 2_000_000), 1.0e-3)
+        self.assertEqual(stacks.record_cpu_s(STACKS["http1"], 2_000_000), 0.0)
+        self.assertEqual(stacks.record_cpu_s(None, 2_000_000), 0.0)
+        link = dataclasses.replace(wan("http1+tls1.3", connection="warm"), stack_spec=stack)
+        plain = dataclasses.replace(link, stack_spec=dataclasses.replace(stack, tls=None))
+        self.assertAlmostEqual(tcp.transfer(2_000_000, link)["record_cpu"], 1.0e-3)
+        p = calls.Pairing("json", "science", 1000, "reference", "simdjson-dom", "none",
+                          2_000_000, encode=1e-5, decode=2e-5)
+        self.assertAlmostEqual(calls.call(p, link)["cpu"], 3e-5 + 1.0e-3)
+        self.assertAlmostEqual(calls.call(p, plain)["cpu"], 3e-5)
+        # links.json carries both figures for both versions, measured.
+        for version in ("1.3", "1.2"):
+            tls = STACKS[f"http1+tls{version}"].tls
+            self.assertGreater(tls.seal_cpu_ms_per_mb, 0, version)
+            self.assertGreater(tls.open_cpu_ms_per_mb, 0, version)
+
+
+    def test_early_data_sends_the_request_before_any_tls_round_trip(self):
+        # TLS 1.3 0-RTT: TCP's round trip and the request's, no handshake round trip before
+        # it; the resumed flights still cross, the tickets follow the answer.
+        link = wan("http1+tls1.3")
+        resumed = tcp.transfer(4617, link, connection="resumed")
+        early = tcp.transfer(4617, link, connection="early")
+        self.assertEqual(early["handshake_rtts"], 0)
+        self.assertGreater(resumed["total"] - early["total"], 0.040)
+        self.assertEqual(stacks.response_bytes(STACKS["http1+tls1.3"], 4617, "early"),
+                         4617 + 22)
+        # TLS 1.2 has no 0-RTT: priced as resumed.
+        self.assertEqual(tcp.transfer(4617, wan("http1+tls1.2"), connection="early")
+                         ["handshake_rtts"], 1)
 
 
 class FlowWindow(unittest.TestCase):

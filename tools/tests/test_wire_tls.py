@@ -11,9 +11,10 @@ from wbtools.transfer import links, tcp
 from wbtools.wire import stack_check, tls_stacks, wire_model
 
 
-def call(stack, by_time, resumed=False, error=None, flights=1, flight_bytes=6743):
+def call(stack, by_time, resumed=False, error=None, flights=1, flight_bytes=6743, early=None):
     return json.dumps({"type": "http_request", "stack": stack, "error": error,
                        "tls": {"done": True, "resumed": resumed, "handshake_rtts": flights,
+                               "early_data": early,
                                "handshake_rtts_by_time": by_time,
                                "server_first_flight_bytes": flight_bytes}})
 
@@ -53,6 +54,7 @@ class Check(unittest.TestCase):
     def test_groups_judge_cold_calls_and_show_resumed_ones(self):
         lines = run(1, [call("http1+tls1.3", 1.1), call("http1+tls1.3", 1.2),
                         call("http1+tls1.3", 1.05, resumed=True),
+                        call("http1+tls1.3", 1.02, resumed=True, early="accepted"),
                         call("http1+tls1.3", 9.0, error="refused"),
                         json.dumps({"type": "http_request", "stack": "http1", "tls": None})])
         lines += run(3, [call("http1+tls1.3", 2.1)])
@@ -62,10 +64,12 @@ class Check(unittest.TestCase):
         self.assertEqual(got, [("20", 3, False, 1, True),
                                ("kernel default (10)", 1, False, 2, True),
                                ("kernel default (10)", 1, True, 1, None),
+                               ("kernel default (10)", 1, True, 1, None),
                                ("kernel default (10)", 3, False, 1, False)])
         table = tls_stacks.table(found)
         self.assertIn("**differs**", table)
         self.assertIn("no resumption", table)
+        self.assertIn("| 0-RTT |", table)
 
     def test_a_first_flight_beyond_the_initial_window_is_a_round_trip_more(self):
         # 13,113 B: 11 segments in OpenSSL's three writes, one more than 10, none beyond 20.
@@ -95,6 +99,19 @@ class CallsAgainstTheModel(unittest.TestCase):
                               "rows": 100, "body_bytes": 4617, "server_encode_ms": 0.5,
                               "server_compress_ms": 0, "server_congestion": "cubic", **c})
                   for c in calls)]
+
+    def test_a_call_whose_early_data_was_accepted_is_its_own_state(self):
+        tls = {"done": True, "resumed": True, "handshake_rtts_by_time": 1.02,
+               "client_bytes": 555, "server_bytes": 225, "client_cpu_ms": 1.0,
+               "server_cpu_ms": 0.5}
+        lines = self.run_lines("http1+tls1.3", [
+            {"connection": "new", "last_byte_ms": 90.0, "tls": {**tls, "early_data": "accepted"}},
+            {"connection": "new", "last_byte_ms": 130.0, "tls": {**tls, "early_data": "rejected"}}])
+        found = {r["state"]: r for r in stack_check.rows(stack_check.requests(lines))}
+        self.assertEqual(set(found), {"early", "resumed"})
+        self.assertEqual(found["early"]["model_handshake_rtts"], 0)
+        self.assertEqual(found["resumed"]["model_handshake_rtts"], 1)
+        self.assertLess(found["early"]["model_ms"], found["resumed"]["model_ms"] - 39)
 
     def test_states_groups_and_ratios(self):
         tls = {"done": True, "resumed": False, "handshake_rtts_by_time": 1.1,

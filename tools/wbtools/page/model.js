@@ -6,13 +6,16 @@
 "use strict";
 
 const wbModel = (() => {
-  // 2 / ln 2: Linux's bbr_high_gain, its pacing and cwnd gain until the pipe is full.
-  const BBR_HIGH_GAIN = 2 / Math.log(2);
-  // bbr's PROBE_RTT: every 10 s it drains to 4 packets for max(200 ms, RTT).
+  // Linux's bbr (v1) as tools/wbtools/transfer/bbr.py simulates it; the constants are its.
+  const BBR_HIGH_GAIN = 739 / 256;
+  const BBR_PACING_MARGIN = 0.99;
+  const BBR_MIN_TSO_RATE_BPS = 1.2e6;
+  const BBR_PACING_SHIFT = 10;
+  const BBR_GSO_MAX_BYTES = 65536;
+  const BBR_TSO_RTT_LOG = 9;
+  const BBR_UNPACED_SEGMENTS = 10;
   const BBR_MIN_RTT_WINDOW_S = 10.0;
   const BBR_PROBE_RTT_S = 0.2;
-  // Linux's bbr_min_tso_rate: from it up, each paced burst is 2 segments (tcp.py).
-  const BBR_MIN_TSO_RATE_BPS = 1.2e6;
 
   function segments(nbytes, mss) {
     return Math.max(0, Math.ceil(nbytes / mss));
@@ -38,91 +41,142 @@ const wbModel = (() => {
     return [idle, stalls];
   }
 
-  // bbr's paced start-up, packet by packet, as tcp.bbr_startup: [seconds from the first data
-  // packet to the last one's arrival, round trips]. ACKs are kept sorted by time (a heap in
-  // Python; ties cannot occur in a different order, as both pop the earliest time and the
-  // lowest index first).
+  // Segments per burst at pace packets/s, as bbr.burst_segments (rttS null: the goal).
+  function bbrBurstSegments(pace, mss, rttS) {
+    const rateBytes = pace * mss;
+    const least = rateBytes * 8 >= BBR_MIN_TSO_RATE_BPS ? 2 : 1;
+    let nbytes = rateBytes / 2 ** BBR_PACING_SHIFT;
+    const shift = rttS === null ? 32 : Math.trunc(rttS * 1e6) >> BBR_TSO_RTT_LOG;
+    if (shift < 32) nbytes += BBR_GSO_MAX_BYTES >> shift;
+    return Math.max(Math.floor(Math.min(nbytes, BBR_GSO_MAX_BYTES) / mss), least);
+  }
+
+  // One server socket under bbr, packet by packet, as bbr._Connection. ACKs are kept sorted
+  // by time (a heap in Python; ties cannot occur in a different order, as both pop the
+  // earliest time and the lowest index first).
+  function bbrConnection(rttS, bandwidthBps, mss, initialWindow, headerBytes) {
+    const c = {
+      oneWay: rttS / 2, packetTime: (mss + headerBytes) * 8 / bandwidthBps,
+      pace: BBR_HIGH_GAIN * initialWindow / rttS * BBR_PACING_MARGIN, cwnd: initialWindow,
+      bestRate: 0.0, now: 0.0, sent: 0, delivered: 0, deliveredAt: 0.0, firstTx: 0.0,
+      departure: -Infinity, linkFree: 0.0, acks: [], inFlight: new Map(), lastAckRound: -1,
+      rounds: 0, atLinkRate: false, sentInResponse: 0, lastArrival: 0.0,
+    };
+    function ack() {
+      const [ackAt, index] = c.acks.shift();
+      c.now = ackAt;
+      const [sentAt, deliveredThen, deliveredAtThen, firstTxThen] = c.inFlight.get(index);
+      c.inFlight.delete(index);
+      c.delivered += 1;
+      c.deliveredAt = c.now;
+      if (index > c.lastAckRound) {
+        c.rounds += 1;
+        c.lastAckRound = c.sent - 1;
+      }
+      const interval = Math.max(sentAt - firstTxThen, c.now - deliveredAtThen);
+      if (interval >= rttS) {
+        c.bestRate = Math.max(c.bestRate, (c.delivered - deliveredThen) / interval);
+      }
+      c.firstTx = sentAt;
+      c.pace = Math.max(c.pace, BBR_HIGH_GAIN * c.bestRate * BBR_PACING_MARGIN);
+      const goal = bbrBurstSegments(c.pace, mss, null);
+      let target = Math.ceil(BBR_HIGH_GAIN * c.bestRate * rttS) + 3 * goal;
+      target += target % 2;
+      if (c.cwnd < target || c.delivered < initialWindow) c.cwnd += 1;
+    }
+    function send(count, lastTime) {
+      const inFlight = c.sent - c.delivered;
+      const segs = Math.min(bbrBurstSegments(c.pace, mss, rttS), Math.trunc(c.cwnd) - inFlight,
+                            count - c.sentInResponse);
+      const credit = Math.max(0.0, c.now - c.departure);
+      if (inFlight === 0) c.firstTx = c.deliveredAt = c.now;
+      for (let i = 0; i < segs; i++) {
+        c.sentInResponse += 1;
+        const last = c.sentInResponse === count;
+        c.inFlight.set(c.sent, [c.now, c.delivered, c.deliveredAt, c.firstTx]);
+        c.linkFree = Math.max(c.now, c.linkFree) + (last ? lastTime : c.packetTime);
+        c.lastArrival = c.linkFree + c.oneWay;
+        const entry = [c.lastArrival + c.oneWay, c.sent];
+        let at = c.acks.length;
+        while (at > 0 && (c.acks[at - 1][0] > entry[0] ||
+                          (c.acks[at - 1][0] === entry[0] && c.acks[at - 1][1] > entry[1]))) at--;
+        c.acks.splice(at, 0, entry);
+        c.sent += 1;
+      }
+      let slot = 0.0;
+      if (c.sent >= BBR_UNPACED_SEGMENTS) {
+        slot = segs / c.pace;
+        slot -= Math.min(slot / 2, credit);
+      }
+      c.departure = c.now + slot;
+    }
+    // A response of nbytes from now on: [first send, last arrival, round trips].
+    c.respond = (nbytes) => {
+      const count = Math.max(1, Math.ceil(nbytes / mss));
+      const lastTime = (nbytes - (count - 1) * mss + headerBytes) * 8 / bandwidthBps;
+      const start = c.now, roundsBefore = c.rounds;
+      c.sentInResponse = 0;
+      c.lastArrival = start;
+      while (c.sentInResponse < count) {
+        if (c.atLinkRate || c.pace * c.packetTime >= 1) {
+          c.atLinkRate = true;
+          const rest = count - c.sentInResponse;
+          c.linkFree = Math.max(c.linkFree, c.now) + (rest - 1) * c.packetTime + lastTime;
+          c.lastArrival = c.linkFree + c.oneWay;
+          c.acks = [];
+          c.inFlight = new Map();
+          c.delivered = c.sent = c.sent + rest;
+          c.sentInResponse = count;
+          break;
+        }
+        const nextAck = c.acks.length ? c.acks[0][0] : Infinity;
+        const canSend = c.sent - c.delivered < Math.trunc(c.cwnd);
+        const sendAt = canSend ? Math.max(c.departure, c.now) : Infinity;
+        if (sendAt <= nextAck) {
+          c.now = sendAt;
+          send(count, lastTime);
+        } else {
+          ack();
+        }
+      }
+      return [start, c.lastArrival, Math.max(1, c.rounds - roundsBefore + 1)];
+    };
+    c.idleUntil = (moment) => {
+      while (c.acks.length && c.acks[0][0] <= moment) ack();
+      c.now = Math.max(c.now, moment);
+    };
+    return c;
+  }
+
   // A crossover search asks for the same start-up at each bandwidth it tries: kept, as
-  // tcp.py keeps them (its lru_cache), up to 65,536 at a time.
-  const bbrKept = new Map();
-  function bbrStartup(...args) {
-    const key = args.join(",");
-    let found = bbrKept.get(key);
-    if (found === undefined) {
-      if (bbrKept.size >= 65536) bbrKept.clear();
-      found = simulateBbrStartup(...args);
-      bbrKept.set(key, found);
-    }
-    return found;
-  }
-  function simulateBbrStartup(nbytes, rttS, bandwidthBps, mss, initialWindow, headerBytes) {
-    const count = segments(nbytes, mss);
-    const packetTime = (mss + headerBytes) * 8 / bandwidthBps;
-    const lastTime = (nbytes - (count - 1) * mss + headerBytes) * 8 / bandwidthBps;
-    const oneWay = rttS / 2;
-    let pace = BBR_HIGH_GAIN * initialWindow / rttS * 0.99;
-    let cwnd = initialWindow;
-    let delivered = 0, deliveredAt = 0.0, firstTx = 0.0;
-    let bestRate = 0.0, sent = 0, nextSend = 0.0, now = 0.0, linkFree = 0.0;
-    const acks = [];
-    const inFlight = new Map();
-    let lastArrival = 0.0, lastAckRound = -1, rounds = 1;
-    while (sent < count) {
-      if (pace * packetTime >= 1) {
-        linkFree = Math.max(linkFree, now) + (count - sent - 1) * packetTime + lastTime;
-        return [linkFree + oneWay, rounds];
+  // bbr.py keeps them (its lru_cache), up to 65,536 at a time.
+  function kept(simulate) {
+    const found = new Map();
+    return (...args) => {
+      const key = args.join(",");
+      let value = found.get(key);
+      if (value === undefined) {
+        if (found.size >= 65536) found.clear();
+        value = simulate(...args);
+        found.set(key, value);
       }
-      const nextAck = acks.length ? acks[0][0] : Infinity;
-      const sendAt = sent - delivered < cwnd ? Math.max(nextSend, now) : Infinity;
-      if (sendAt <= nextAck) {
-        now = sendAt;
-        if (sent === delivered) firstTx = deliveredAt = now;
-        inFlight.set(sent, [now, delivered, deliveredAt, firstTx]);
-        linkFree = Math.max(now, linkFree) + (sent < count - 1 ? packetTime : lastTime);
-        lastArrival = linkFree + oneWay;
-        const ack = [lastArrival + oneWay, sent];
-        let at = acks.length;
-        while (at > 0 && (acks[at - 1][0] > ack[0] ||
-                          (acks[at - 1][0] === ack[0] && acks[at - 1][1] > ack[1]))) at--;
-        acks.splice(at, 0, ack);
-        sent += 1;
-        nextSend = now + 1 / pace;
-        continue;
-      }
-      const [ackAt, index] = acks.shift();
-      now = ackAt;
-      const [sentAt, deliveredThen, deliveredAtThen, firstTxThen] = inFlight.get(index);
-      inFlight.delete(index);
-      delivered += 1;
-      deliveredAt = now;
-      if (index > lastAckRound) {
-        rounds += 1;
-        lastAckRound = sent - 1;
-      }
-      const interval = Math.max(sentAt - firstTxThen, now - deliveredAtThen);
-      if (interval > 0) bestRate = Math.max(bestRate, (delivered - deliveredThen) / interval);
-      firstTx = sentAt;
-      pace = Math.max(pace, BBR_HIGH_GAIN * bestRate * 0.99);
-      if (cwnd < BBR_HIGH_GAIN * bestRate * rttS + 3 || delivered < initialWindow) cwnd += 1;
-    }
-    return [lastArrival, rounds];
+      return value;
+    };
   }
-
-  // Packets per second bbr paces a warm response of count packets at (tcp.bbr_warm_pace).
-  function bbrWarmPace(count, rttS, initialWindow) {
-    const gain = BBR_HIGH_GAIN * 0.99;
-    const floor = gain * initialWindow / rttS;
-    return Math.max(floor, (gain * count - (count - 1)) / rttS);
-  }
-
-  // Seconds a warm response waits for bbr's pacing in bursts of 1 or 2 segments
-  // (tcp.bbr_warm_idle, BBR_MIN_TSO_RATE_BPS).
-  function bbrWarmIdle(count, rttS, packetBytes, bandwidthBps, initialWindow) {
-    const pace = bbrWarmPace(count, rttS, initialWindow);
-    const burst = pace * packetBytes * 8 >= BBR_MIN_TSO_RATE_BPS ? 2 : 1;
-    const gaps = Math.max(0, Math.ceil(count / burst) - 1);
-    return gaps * Math.max(0.0, burst / pace - burst * packetBytes * 8 / bandwidthBps);
-  }
+  // [seconds from a new connection's first data packet to its last one's arrival, rounds].
+  const bbrStartup = kept((nbytes, rttS, bandwidthBps, mss, initialWindow, headerBytes) => {
+    const c = bbrConnection(rttS, bandwidthBps, mss, initialWindow, headerBytes);
+    const [first, last, rounds] = c.respond(nbytes);
+    return [last - first, rounds];
+  });
+  // Seconds of the second response of nbytes on a connection, as bbr.warm.
+  const bbrWarm = kept((nbytes, rttS, bandwidthBps, mss, initialWindow, headerBytes) => {
+    const c = bbrConnection(rttS, bandwidthBps, mss, initialWindow, headerBytes);
+    const [, opened] = c.respond(nbytes);
+    c.idleUntil(opened + rttS / 2);
+    const [first, last] = c.respond(nbytes);
+    return last - first;
+  });
 
   // HTTP/2's flow-control window, packet by packet, as tools/wbtools/transfer/h2_flow.py.
   const H2_WRITE_CHUNK_BYTES = 64 * 1024, H2_IDLE_S = 1e-9;
@@ -379,6 +433,12 @@ const wbModel = (() => {
             overflow_rtts: resumed ? 0 : overflowRtts(firstFlightSegments(tls, mss), initialWindow),
             bytes: flights[0] + flights[1] + packets * headerBytes, cpu_s: cpuMs / 1e3};
   }
+  // As stacks.record_cpu_s: both ends sealing and opening a response's records.
+  function recordCpuS(stack, nbytes) {
+    const tls = stack ? stack.tls : null;
+    if (!tls) return 0.0;
+    return nbytes / 1e6 * ((tls.seal_cpu_ms_per_mb || 0) + (tls.open_cpu_ms_per_mb || 0)) / 1e3;
+  }
 
   function bbrProbeRtt(seconds, rttS) {
     return Math.floor(seconds / BBR_MIN_RTT_WINDOW_S) * (rttS + Math.max(BBR_PROBE_RTT_S, rttS));
@@ -413,6 +473,7 @@ const wbModel = (() => {
     let setupRtts = state !== "warm" ? link.tcp_handshake_rtts + tlsRtts : 0;
     if (link.auth_challenge) setupRtts += 1;
     const payload = nbytes;
+    const recordCpu = recordCpuS(spec, nbytes);
     nbytes = responseBytes(spec, nbytes, state);
     const serialization = wireBytes(nbytes, link.mss_bytes, link.header_bytes) * 8 / bandwidth;
     const startsSlow = link.slow_start && !(state === "warm" && link.warm_keeps_window);
@@ -426,9 +487,11 @@ const wbModel = (() => {
                                            link.initial_window_segments, link.header_bytes);
       idle = Math.max(0.0, startup - rtt / 2 - serialization);
       stalls = rounds - 1;
-    } else if (link.congestion === "bbr" && link.slow_start && state === "warm" && rtt > 0) {
-      idle = bbrWarmIdle(segments(nbytes, link.mss_bytes), rtt, link.mss_bytes + link.header_bytes,
-                         bandwidth, link.initial_window_segments);
+    } else if (link.congestion === "bbr" && link.slow_start && state === "warm" && nbytes > 0 &&
+               rtt > 0) {
+      const elapsed = bbrWarm(nbytes, rtt, bandwidth, link.mss_bytes,
+                              link.initial_window_segments, link.header_bytes);
+      idle = Math.max(0.0, elapsed - rtt / 2 - serialization);
     } else if (startsSlow) {
       [idle, stalls] = slowStartStalls(nbytes, rtt, bandwidth, link.mss_bytes,
                                        link.initial_window_segments, link.header_bytes);
@@ -441,6 +504,7 @@ const wbModel = (() => {
       round_trips: 1 + stalls,
       handshake_rtts: tlsRtts,
       handshake_cpu: shake.cpu_s,
+      record_cpu: recordCpu,
     };
     if (link.slow_start && link.congestion === "bbr") {
       parts.rounds += bbrProbeRtt(parts.setup + parts.rounds + parts.serialization, rtt);
@@ -462,15 +526,16 @@ const wbModel = (() => {
       decode: p.decode,
       hops_cpu: hops * (p.decompress + p.decode + p.encode + p.compress),
       handshake_cpu: wire.handshake_cpu,
+      record_cpu: wire.record_cpu,
       round_trips: wire.round_trips,
     };
-    parts.cpu = p.encode + p.compress + p.decompress + p.decode + parts.hops_cpu +
-      parts.handshake_cpu;
+    const tlsCpu = parts.handshake_cpu + parts.record_cpu;
+    parts.cpu = p.encode + p.compress + p.decompress + p.decode + parts.hops_cpu + tlsCpu;
     parts.total = parts.cpu + parts.wire;
     parts.cpu_share = parts.total > 0 ? parts.cpu / parts.total : NaN;
     if (p.cpu_low != null && p.cpu_high != null) {
-      parts.total_low = p.cpu_low * (1 + hops) + parts.handshake_cpu + parts.wire;
-      parts.total_high = p.cpu_high * (1 + hops) + parts.handshake_cpu + parts.wire;
+      parts.total_low = p.cpu_low * (1 + hops) + tlsCpu + parts.wire;
+      parts.total_high = p.cpu_high * (1 + hops) + tlsCpu + parts.wire;
     }
     // p.settled: the call's benchmarks a racing run settled (model.Pairing.settled).
     parts.settled = p.settled != null && p.settled.length > 0;

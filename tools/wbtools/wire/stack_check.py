@@ -3,7 +3,8 @@
 Reads the JSON lines of `wirebench_wire --http SPEC [--tls 1.3|1.2] [--h2]` runs: every
 http_request line, with the link of its run (the "context" line: rate and RTT) and its run's
 TLS settings (the "http_context" line). A call is cold (a new connection, a full handshake),
-resumed (a new connection whose TLS session was resumed) or warm (kept alive). Its measured
+resumed (a new connection whose TLS session was resumed), early (resumed, its request
+accepted as TLS 1.3 early data) or warm (kept alive). Its measured
 time is its last byte (from the connect() call, or from the request's send when warm) less
 the server's encode and compress, which the transfer model does not hold; its model is the
 stack's transfer (tcp.transfer over the run's rate and RTT, the exchange of
@@ -46,10 +47,13 @@ def requests(lines):
 
 
 def state(call):
-    """"cold", "resumed" or "warm"."""
+    """"cold", "resumed", "early" (resumed, its request accepted as TLS 1.3 early data) or
+    "warm"."""
     if call.get("connection") != "new":
         return "warm"
     tls = call.get("tls")
+    if isinstance(tls, dict) and tls.get("early_data") == "accepted":
+        return "early"
     return "resumed" if isinstance(tls, dict) and tls.get("resumed") else "cold"
 
 
