@@ -2,19 +2,12 @@
 // which libraries, on which data, pinned where, with which heap settings, and
 // what each codec does (its registry labels, which the report shows beside
 // its rows).
-#include <sched.h>
-#include <sys/utsname.h>
-#include <unistd.h>
-
-#include <cstdlib>
-#include <fstream>
-#include <map>
 #include <string>
-#include <utility>
 
 #include <benchmark/benchmark.h>
 #include <simdjson.h>
 
+#include "benchmarks/machine.hpp"
 #include "benchmarks/payloads.hpp"
 #include "benchmarks/register.hpp"
 #include "build_info.hpp"
@@ -22,60 +15,6 @@
 #include "codecs/registry.hpp"
 
 namespace wb::bench {
-namespace {
-
-std::string env_or(const char* name, const char* fallback) {
-  const char* v = std::getenv(name);
-  return v && *v ? v : fallback;
-}
-
-// The CPUs this process may run on, if that is fewer than the online CPUs
-// ("1", "0,2"), else "none": what is in force, not what was asked for.
-std::string cpu_pinning() {
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  if (sched_getaffinity(0, sizeof set, &set) != 0) return "unknown";
-  const long online = sysconf(_SC_NPROCESSORS_ONLN);
-  if (CPU_COUNT(&set) >= online) return "none";
-  std::string cpus;
-  for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
-    if (CPU_ISSET(cpu, &set)) cpus += (cpus.empty() ? "" : ",") + std::to_string(cpu);
-  return cpus;
-}
-
-// The processor, from the first block of /proc/cpuinfo: "AMD EPYC (family
-// 26, model 2, stepping 1)". Google Benchmark records the clock and the
-// caches but not the model, and a VM may hide its caches (sysfs without
-// cpu*/cache): without this, results of two machines cannot be told apart.
-std::string cpu_model() {
-  std::ifstream in("/proc/cpuinfo");
-  std::map<std::string, std::string> field;
-  for (std::string line; std::getline(in, line) && !line.empty();) {
-    const auto colon = line.find(':');
-    if (colon == std::string::npos) continue;
-    auto key = line.substr(0, colon);
-    key.erase(key.find_last_not_of(" \t") + 1);
-    const auto start = line.find_first_not_of(' ', colon + 1);
-    field[key] = start == std::string::npos ? "" : line.substr(start);
-  }
-  const std::string& name = field["model name"];
-  if (name.empty()) return "unknown";
-  std::string ids;
-  const std::pair<const char*, const char*> numbers[] = {
-      {"cpu family", "family"}, {"model", "model"}, {"stepping", "stepping"}};
-  for (const auto& [key, shown] : numbers)
-    if (!field[key].empty())
-      ids += (ids.empty() ? "" : ", ") + std::string(shown) + " " + field[key];
-  return ids.empty() ? name : name + " (" + ids + ")";
-}
-
-std::string kernel() {
-  utsname u{};
-  if (uname(&u) != 0) return "unknown";
-  return std::string(u.sysname) + " " + u.release + " " + u.machine;
-}
-
-}  // namespace
 
 void add_run_context() {
   for (const auto& [library, version] : build::kLibraries)
@@ -92,9 +31,6 @@ void add_run_context() {
       lines += (lines.empty() ? "compress." : ", compress.") + std::string(c);
     benchmark::AddCustomContext("left_out_codecs", lines);
   }
-  benchmark::AddCustomContext("compiler", build::kCompiler);
-  benchmark::AddCustomContext("cxx_flags", build::kCxxFlags);
-  benchmark::AddCustomContext("wirebench_build_type", build::kBuildType);
   // simdjson's DOM parser picks its kernel at run time inside the shared
   // library; On-Demand is compiled into our code, so its kernel is the one
   // our flags select (every translation unit has the same flags).
@@ -104,12 +40,8 @@ void add_run_context() {
   // the shared library and names the kernel Debian's build of it compiled.
   benchmark::AddCustomContext("simdjson_ondemand_implementation",
                               SIMDJSON_STRINGIFY(SIMDJSON_BUILTIN_IMPLEMENTATION));
-  benchmark::AddCustomContext("git_commit", env_or("WIREBENCH_COMMIT", "unknown"));
+  add_machine_context();
   benchmark::AddCustomContext("dataset_seed", std::to_string(seed()));
-  benchmark::AddCustomContext("cpu_model", cpu_model());
-  benchmark::AddCustomContext("kernel", kernel());
-  benchmark::AddCustomContext("cpu_pinned", cpu_pinning());
-  benchmark::AddCustomContext("glibc_tunables", env_or("GLIBC_TUNABLES", "unset"));
   for (const CodecEntry& c : codecs())
     benchmark::AddCustomContext(label_context_key(c), std::string(c.labels));
   for (const RouterEntry& r : routers())

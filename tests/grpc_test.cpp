@@ -23,13 +23,9 @@ namespace {
 
 using wb::test::link_20_20;
 
-wire::HttpSpec page(const std::string& dataset, int rows) {
-  wire::HttpSpec spec;
-  spec.dataset = dataset;
-  spec.rows = rows;
-  spec.format = "protobuf";
-  spec.encoder = "libprotobuf";
-  return spec;
+// gRPC answers with the protobuf codec's messages.
+wire::HttpSpec protobuf_page(const std::string& dataset, int rows) {
+  return wb::test::page(dataset, rows, "protobuf", "libprotobuf");
 }
 
 wire::GrpcConfig compression(const std::string& name) {
@@ -51,7 +47,7 @@ TEST(Grpc, CallOverTheLinkIsDecodedAndChecked) {
   wire::Testbed testbed(link_20_20());
   wire::GrpcServer server(testbed, pki);
   wire::GrpcClient client(testbed, pki);
-  const wire::HttpSpec spec = page("science", 1000);
+  const wire::HttpSpec spec = protobuf_page("science", 1000);
 
   const wire::GrpcResult cold = client.call(spec, compression("none"), true);
   ASSERT_TRUE(cold.ok()) << cold.error;
@@ -80,7 +76,7 @@ TEST(Grpc, WrongHostNameFailsTheHandshake) {
   wire::Testbed testbed(link_20_20());
   wire::GrpcServer server(testbed, pki);
   wire::GrpcClient client(testbed, pki, "other.wirebench.test");
-  const wire::GrpcResult r = client.call(page("message", 10), compression("none"), true);
+  const wire::GrpcResult r = client.call(protobuf_page("message", 10), compression("none"), true);
   EXPECT_FALSE(r.ok());
   EXPECT_FALSE(r.checked);
   EXPECT_EQ(r.rows, 0);
@@ -109,15 +105,15 @@ TEST(Grpc, BadOptionsGetOneClearError) {
             std::string::npos);
   EXPECT_NE(refusal([&] { wire::check_grpc_tls(tls13(), true); }).find("--tls-cipher"),
             std::string::npos);
-  wire::HttpSpec json = page("message", 10);
+  wire::HttpSpec json = protobuf_page("message", 10);
   json.format = "json";
   EXPECT_NE(refusal([&] { wire::check_grpc_spec(json); }).find("format=protobuf"),
             std::string::npos);
-  wire::HttpSpec gzip = page("message", 10);
+  wire::HttpSpec gzip = protobuf_page("message", 10);
   gzip.encoding = "gzip";
   EXPECT_NE(refusal([&] { wire::check_grpc_spec(gzip); }).find("--grpc-compression"),
             std::string::npos);
-  wire::HttpSpec good = page("message", 10);
+  wire::HttpSpec good = protobuf_page("message", 10);
   EXPECT_EQ(refusal([&] { wire::check_grpc_spec(good); }), "nothing thrown");
 }
 

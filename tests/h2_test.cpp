@@ -30,14 +30,7 @@
 namespace {
 
 using wb::test::link_20_20;
-
-wire::HttpSpec page(const std::string& dataset, int rows) {
-  wire::HttpSpec spec;
-  spec.dataset = dataset;
-  spec.rows = rows;
-  wire::validate(spec);
-  return spec;
-}
+using wb::test::page;
 
 wire::H2Config h2(std::uint32_t window = 0) {
   wire::H2Config config;

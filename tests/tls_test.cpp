@@ -2,12 +2,14 @@
 // emulated link decode and check their rows and report their handshakes; the
 // client refuses a certificate for another host name and one from a CA it
 // does not trust; a resumed connection says so and costs fewer bytes; a
-// chain of three padded certificates overflows the initial window. Asserts
+// chain of three padded certificates overflows the initial window; 0-RTT
+// early data is accepted, and a rejected request is resent. Asserts
 // what the handshake is, never how long it took. Needs root and
 // /dev/net/tun; skipped otherwise.
 
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -151,6 +153,65 @@ TEST(Tls, ResumedConnectionSaysSoAndCostsFewerBytes) {
     EXPECT_LT(resumed.bytes_received + resumed.bytes_sent, cold.bytes_received + cold.bytes_sent);
     EXPECT_TRUE(results[1].checked);
   }
+}
+
+// TLS 1.3 0-RTT: the first request has no session (not sent), the second
+// goes as early data on a resumed connection and the server accepts it (a
+// fresh single-use ticket); a new server knows no ticket, so the third
+// request's early data is rejected, resent after the handshake and still
+// checked.
+TEST(Tls, EarlyDataIsAcceptedAndARejectedRequestIsResent) {
+  SKIP_WITHOUT_PRIVILEGES("TLS over the measured wire");
+  wire::TlsConfig config = tls("1.3");
+  config.early_data = config.resume = true;
+  const wire::HttpSpec spec = message_page(1, true);
+  const wire::TestPki pki(config, wire::kTlsHost);
+  wire::Testbed testbed(link_20_20());
+  auto server = std::make_unique<wire::HttpServer>(testbed, config, &pki);
+  const auto results = wire::run_in(testbed.namespace_name(wire::Side::kClient), [&] {
+    wire::HttpClient client(testbed, config, &pki);
+    std::vector<wire::HttpResult> out;
+    out.push_back(client.get(spec));
+    out.push_back(client.get(spec));
+    server.reset();
+    server = std::make_unique<wire::HttpServer>(testbed, config, &pki);
+    out.push_back(client.get(spec));
+    return out;
+  });
+  for (const auto& r : results) {
+    ASSERT_TRUE(r.ok()) << r.error;
+    EXPECT_TRUE(r.checked);
+    EXPECT_EQ(r.rows, 100);
+    EXPECT_TRUE(r.new_connection);
+    EXPECT_TRUE(r.tls.done);
+  }
+  const wire::HttpResult &cold = results[0], &early = results[1], &rejected = results[2];
+  EXPECT_EQ(cold.early_data, "not_sent");
+  EXPECT_EQ(cold.server_early_data, "not_sent");
+  EXPECT_EQ(cold.early_data_bytes, 0u);
+  EXPECT_FALSE(cold.tls.resumed);
+
+  EXPECT_EQ(early.early_data, "accepted");
+  EXPECT_EQ(early.server_early_data, "accepted");
+  EXPECT_TRUE(early.tls.resumed);
+  EXPECT_TRUE(early.server_tls_resumed);
+  EXPECT_FALSE(early.early_data_resent);
+  EXPECT_GT(early.early_data_bytes, 50u);  // the request's head
+  // Its record: the request, 5 bytes of header, 16 of tag, 1 of type.
+  EXPECT_EQ(early.tls.early_data_sent, early.early_data_bytes + 22);
+  EXPECT_EQ(early.tls.flights_rtts, 1);
+  // The handshake's bytes hold the ClientHello but not the early data, and
+  // the server's first flight not its answer (0.5-RTT data): both ends agree.
+  EXPECT_GT(early.tls.bytes_sent, early.tls.early_data_sent);
+  EXPECT_EQ(early.server_first_flight_sent, early.tls.server_first_flight_bytes);
+  EXPECT_LT(early.tls.server_first_flight_bytes, 1000u);
+  const std::string row = early.json(spec, "tls", 1);
+  EXPECT_NE(row.find("\"early_data\": \"accepted\""), std::string::npos) << row;
+
+  EXPECT_EQ(rejected.early_data, "rejected");
+  EXPECT_TRUE(rejected.early_data_resent);
+  EXPECT_GT(rejected.early_data_bytes, 0u);
+  EXPECT_FALSE(rejected.tls.resumed);
 }
 
 // Padded as a shared certificate is, one certificate's first flight fits in

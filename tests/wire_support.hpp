@@ -1,11 +1,13 @@
 // What the tests over the measured wire share: the skip without the
-// privileges a network namespace needs, and the small link they run on.
+// privileges a network namespace needs, the small link they run on, and the
+// page they ask for.
 #pragma once
 
 #include <gtest/gtest.h>
 
 #include <string>
 
+#include "wire/http_spec.hpp"
 #include "wire/netns.hpp"
 #include "wire/testbed.hpp"
 
@@ -24,6 +26,20 @@ inline wire::TestbedConfig link_20_20() {
   config.rate_mbps = 20;
   config.rtt_ms = 20;
   return config;
+}
+
+// `rows` rows of `dataset` in `format` from `encoder` (by default HttpSpec's
+// own), checked as the server checks it: wire::validate, which also resolves
+// the decoder.
+inline wire::HttpSpec page(const std::string& dataset, int rows, const std::string& format = "json",
+                           const std::string& encoder = "reference") {
+  wire::HttpSpec spec;
+  spec.dataset = dataset;
+  spec.rows = rows;
+  spec.format = format;
+  spec.encoder = encoder;
+  wire::validate(spec);
+  return spec;
 }
 
 }  // namespace wb::test

@@ -16,6 +16,7 @@
 
 #include "wire/http_server.hpp"
 #include "wire/link.hpp"
+#include "wire/tls_early_data.hpp"
 #include "wire/tls_handshake.hpp"
 
 namespace wire {
@@ -119,6 +120,8 @@ HttpClient::HttpClient(const Testbed& testbed, const TlsConfig& tls, const TestP
   if (tls_.enabled() && !pki_) throw std::invalid_argument("HTTP client: TLS needs a trust anchor");
   if (tls_.enabled()) sessions_ = std::make_unique<TlsSessions>(tls_.resume);
   conn_ = make_connection();
+  if (tls_.early_data)
+    early_ = std::make_unique<EarlyDataClient>(testbed, tls_, *pki_, sessions_.get());
 }
 
 std::unique_ptr<httplib::ClientImpl> HttpClient::make_connection() {
@@ -191,18 +194,30 @@ HttpResult HttpClient::fetch(const HttpSpec& spec, const std::string& path) {
   const std::int64_t start_ns = monotonic_ns();
   auto send = [&] {
     body.clear();
-    httplib::Result res = conn_->Get(
-        path, headers,
-        [&](const httplib::Response& head) {
-          head_ns = monotonic_ns();
-          announced = head.get_header_value("Content-Length");
-          return true;
-        },
-        [&](const char* data, std::size_t n) {
-          body.append(data, n);
-          last_ns = monotonic_ns();
-          return true;
-        });
+    const auto on_head = [&](const httplib::Response& head) {
+      head_ns = monotonic_ns();
+      announced = head.get_header_value("Content-Length");
+      return true;
+    };
+    const auto on_body = [&](const char* data, std::size_t n) {
+      body.append(data, n);
+      last_ns = monotonic_ns();
+      return true;
+    };
+    if (early_) {
+      EarlyDataCall call;
+      httplib::Result res = early_->get(path, headers, call, on_head, on_body);
+      if (!call.connected) return res;
+      r.new_connection = true;
+      r.handshake_ms = call.connect_ms;
+      r.congestion = call.congestion;
+      r.tls = this_thread_handshake();
+      r.early_data = call.early_data;
+      r.early_data_bytes = call.early_data_bytes;
+      r.early_data_resent = call.resent;
+      return res;
+    }
+    httplib::Result res = conn_->Get(path, headers, on_head, on_body);
     if (log_.connected) {
       log_.connected = false;
       r.new_connection = true;
@@ -253,6 +268,7 @@ HttpResult HttpClient::fetch(const HttpSpec& spec, const std::string& path) {
     r.server_tls_resumed = res->get_header_value("X-Wb-Tls-Server-Resumed") == "1";
     r.server_first_flight_sent =
         std::strtoull(res->get_header_value("X-Wb-Tls-Server-First-Flight").c_str(), nullptr, 10);
+    r.server_early_data = res->get_header_value("X-Wb-Tls-Server-Early-Data");
   }
   checker_.check(spec, res->get_header_value("Content-Type"),
                  res->get_header_value("Content-Encoding"), body, r);

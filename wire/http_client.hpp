@@ -24,6 +24,8 @@ class ClientImpl;
 
 namespace wire {
 
+class EarlyDataClient;
+
 // One request, times in ms. The start is the request's send, or the connect()
 // call when the request opened the connection.
 struct HttpResult {
@@ -53,6 +55,12 @@ struct HttpResult {
   double server_tls_cpu_ms = 0;
   bool server_tls_resumed = false;
   std::uint64_t server_first_flight_sent = 0;
+  // TLS 1.3 0-RTT (TlsConfig::early_data): "accepted", "rejected" or
+  // "not_sent" on each end, the request's bytes as early data, and whether
+  // a rejected request was sent again after the handshake.
+  std::string early_data, server_early_data;
+  std::uint64_t early_data_bytes = 0;
+  bool early_data_resent = false;
   std::string error;  // empty: the request succeeded
 
   bool ok() const { return error.empty(); }
@@ -76,7 +84,7 @@ class HttpClient {
   HttpClient& operator=(const HttpClient&) = delete;
 
   // One request for spec (validated) on the kept-alive connection, or on a
-  // new one with spec.reconnect.
+  // new one with spec.reconnect (always with TLS early data).
   HttpResult get(const HttpSpec& spec);
   // The request a next link asks for (HttpResult::next_link of a page of
   // base), as a client library pages: the link's own path and query, checked
@@ -104,6 +112,7 @@ class HttpClient {
   ConnectLog log_;
   bool used_ = false;  // a request went on the current connection
   std::unique_ptr<httplib::ClientImpl> conn_;
+  std::unique_ptr<EarlyDataClient> early_;  // TlsConfig::early_data: every request, not conn_
   BodyChecker checker_;
 };
 

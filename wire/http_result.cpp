@@ -22,7 +22,18 @@ std::string HttpResult::tls_json() const {
     << ", \"server_first_flight_bytes\": " << tls.server_first_flight_bytes
     << ", \"post_handshake_bytes\": " << tls.post_handshake_bytes
     << ", \"client_cpu_ms\": " << fixed(tls.cpu_ms)
-    << ", \"server_cpu_ms\": " << fixed(server_tls_cpu_ms) << "}";
+    << ", \"server_cpu_ms\": " << fixed(server_tls_cpu_ms);
+  if (!early_data.empty()) {
+    // 0-RTT: what the request's first byte waited for, from connect().
+    o << ", \"early_data\": " << json_string(early_data)
+      << ", \"server_early_data\": " << json_string(server_early_data)
+      << ", \"early_data_bytes\": " << early_data_bytes
+      << ", \"early_data_record_bytes\": " << tls.early_data_sent
+      << ", \"early_data_resent\": " << (early_data_resent ? "true" : "false")
+      << ", \"first_byte_ms\": " << fixed(first_byte_ms) << ", \"first_byte_rtts\": "
+      << (rtt_ms > 0 && status ? fixed(first_byte_ms / rtt_ms, 2) : "null");
+  }
+  o << "}";
   return o.str();
 }
 

@@ -4,6 +4,7 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
 #include <arpa/inet.h>
 
@@ -18,6 +19,7 @@
 #include "wire/http_payload.hpp"
 #include "wire/link.hpp"
 #include "wire/netns.hpp"
+#include "wire/tls_early_data.hpp"
 #include "wire/tls_handshake.hpp"
 
 namespace wire {
@@ -57,6 +59,42 @@ class Listener : public Base {
  public:
   using Base::Base;
   bool raise_backlog() { return ::listen(this->svr_sock_, kListenBacklog) == 0; }
+};
+
+// 0-RTT: SSLServer's own accept reads no early data (OpenSSL needs
+// SSL_read_early_data for that), so with early data on each connection is
+// accepted by an EarlyDataStream and its requests go through cpp-httplib's
+// own handling (process_request), kept alive as SSLServer keeps them.
+class EarlyDataServer : public Listener<httplib::SSLServer> {
+ public:
+  using Listener::Listener;
+
+ private:
+  bool process_and_close_socket(socket_t sock) override {
+    const auto ms = [](time_t sec, time_t usec) {
+      return std::chrono::milliseconds(sec * 1000 + usec / 1000);
+    };
+    bool ok = false;
+    {
+      EarlyDataStream strm(sock, ssl_context(), ms(read_timeout_sec_, read_timeout_usec_));
+      if (strm.accept()) {
+        ok = true;
+        for (std::size_t left = keep_alive_max_count_;
+             left > 0 && strm.wait_readable(ms(keep_alive_timeout_sec_, 0)); --left) {
+          bool closed = false;
+          if (!process_request(strm, left == 1, closed,
+                               [&](httplib::Request& req) { req.ssl = strm.ssl(); }) ||
+              closed) {
+            break;
+          }
+        }
+        strm.shutdown();
+      }
+    }
+    ::shutdown(sock, SHUT_RDWR);
+    ::close(sock);
+    return ok;
+  }
 };
 
 std::string ms_text(std::int64_t ns) {
@@ -103,12 +141,12 @@ void configure_server(httplib::Server& server, std::chrono::milliseconds timeout
 }
 
 HttpServer::HttpServer(const Testbed& testbed, const TlsConfig& tls, const TestPki* pki)
-    : timeout_(http_io_timeout(testbed)), tls_(tls.enabled()) {
+    : timeout_(http_io_timeout(testbed)), tls_(tls.enabled()), early_data_(tls.early_data) {
   std::function<bool()> raise_backlog;
   if (tls_) {
     if (!pki) throw std::invalid_argument("HTTP server: TLS needs a certificate chain");
     std::string failure;
-    auto server = std::make_unique<Listener<httplib::SSLServer>>([&](SSL_CTX& ctx) {
+    auto setup = [&](SSL_CTX& ctx) {
       try {
         setup_tls_server(&ctx, tls, *pki);
         return true;
@@ -116,7 +154,13 @@ HttpServer::HttpServer(const Testbed& testbed, const TlsConfig& tls, const TestP
         failure = e.what();
         return false;
       }
-    });
+    };
+    std::unique_ptr<Listener<httplib::SSLServer>> server;
+    if (tls.early_data) {
+      server = std::make_unique<EarlyDataServer>(setup);
+    } else {
+      server = std::make_unique<Listener<httplib::SSLServer>>(setup);
+    }
     if (!server->is_valid()) throw std::runtime_error("HTTP server: " + failure);
     raise_backlog = [s = server.get()] { return s->raise_backlog(); };
     server_ = std::move(server);
@@ -233,9 +277,16 @@ void HttpServer::handle(const httplib::Request& req, httplib::Response& res) {
   res.set_header("X-Wb-Server-Congestion", congestion_of(req.remote_port));
   if (tls_) {
     // This thread ran the connection's handshake before its requests.
+    // With early data the handshake is not yet done: the client's Finished
+    // comes after this answer, and the CPU is the handshake's so far.
     const TlsHandshake& h = this_thread_handshake();
-    res.set_header("X-Wb-Tls-Server-Cpu-Ms", ms_text(static_cast<std::int64_t>(h.cpu_ms * 1e6)));
-    res.set_header("X-Wb-Tls-Server-Resumed", h.resumed ? "1" : "0");
+    const double cpu_ms = this_thread_handshake_cpu_ms();
+    const bool resumed = req.ssl ? SSL_session_reused(req.ssl) == 1 : h.resumed;
+    res.set_header("X-Wb-Tls-Server-Cpu-Ms", ms_text(static_cast<std::int64_t>(cpu_ms * 1e6)));
+    res.set_header("X-Wb-Tls-Server-Resumed", resumed ? "1" : "0");
+    if (early_data_ && req.ssl) {
+      res.set_header("X-Wb-Tls-Server-Early-Data", early_data_status(req.ssl));
+    }
     res.set_header("X-Wb-Tls-Server-First-Flight", std::to_string(h.server_first_flight_bytes));
   }
   // A content provider, not set_content: cpp-httplib would compress a body

@@ -55,7 +55,8 @@ class HttpServer {
   // thread of its own, one thread per connection; over TLS when tls is
   // enabled, with pki's chain (wire/tls_handshake.hpp), and then every
   // answer also carries the server's side of its connection's handshake
-  // (X-Wb-Tls-Server-Cpu-Ms, -Resumed, -First-Flight). Throws
+  // (X-Wb-Tls-Server-Cpu-Ms, -Resumed, -First-Flight; -Early-Data with
+  // TlsConfig::early_data, wire/tls_early_data.hpp). Throws
   // std::runtime_error when it cannot bind or set TLS up.
   explicit HttpServer(const Testbed& testbed, const TlsConfig& tls = {},
                       const TestPki* pki = nullptr);
@@ -74,6 +75,7 @@ class HttpServer {
   std::unique_ptr<httplib::Server> server_;
   std::chrono::milliseconds timeout_;
   bool tls_ = false;
+  bool early_data_ = false;                // TLS 1.3 0-RTT (TlsConfig::early_data)
   std::mutex mutex_;                       // guards congestion_ and errors_
   std::map<int, std::string> congestion_;  // by the client's port
   PageStore pages_;

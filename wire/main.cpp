@@ -146,6 +146,8 @@ int main(int argc, char** argv) {
       tls_cipher = tls_cipher || arg == "--tls-cipher";
       if (arg == "--tls-resume") {
         tls.resume = true;
+      } else if (arg == "--tls-early-data") {
+        tls.early_data = tls.resume = true;
       } else {
         const char* v = value();
         try {
@@ -194,6 +196,11 @@ int main(int argc, char** argv) {
   if (scenario == "list") return wire::run_scenario(scenario, config);
   if (tls_options && !http) usage_error("the --tls options go with --http SPEC");
   if (tls_options && !tls.enabled()) usage_error("the --tls-* options need --tls 1.3 or 1.2");
+  if (tls.early_data) {
+    if (tls.version != "1.3") usage_error("--tls-early-data needs --tls 1.3: TLS 1.2 has no 0-RTT");
+    if (h2.enabled || grpc.enabled)
+      usage_error("--tls-early-data goes with HTTP/1.1 only, not --h2 or --grpc");
+  }
   if (h2_options && (!http || !h2.enabled))
     usage_error("the --h2-* options go with --http SPEC --h2");
   if (grpc_options) {

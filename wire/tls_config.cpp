@@ -28,8 +28,9 @@ std::string TlsConfig::json() const {
   if (!enabled()) return "null";
   return "{\"version\": " + json_string(version) + ", \"key\": " + json_string(key) +
          ", \"chain\": " + std::to_string(chain) + ", \"cipher\": " + json_string(cipher) +
-         ", \"resume\": " + (resume ? "true" : "false") + ", \"names\": " + std::to_string(names) +
-         ", \"host\": " + json_string(kTlsHost) + "}";
+         ", \"resume\": " + (resume ? "true" : "false") +
+         ", \"early_data\": " + (early_data ? "true" : "false") +
+         ", \"names\": " + std::to_string(names) + ", \"host\": " + json_string(kTlsHost) + "}";
 }
 
 void set_tls_option(TlsConfig& tls, const std::string& option, const std::string& value) {

@@ -17,6 +17,9 @@ struct TlsConfig {
   // A new connection resumes the session of the last one (a session ticket
   // in both versions) instead of a full handshake.
   bool resume = false;
+  // TLS 1.3 0-RTT: the server accepts early data, and a resumed connection
+  // sends its request as early data (implies resume).
+  bool early_data = false;
   // DNS names in every certificate of the chain: a shared (CDN) certificate
   // carries hundreds, and they set the size of the server's first flight.
   int names = 230;

@@ -21,6 +21,7 @@ struct Tracker {
   int last_write = -1;              // direction of the last record: 1 sent, 0 received
   int server_flights = 0;           // phases in which records went from the server to the client
   std::uint64_t last_received = 0;  // bytes of the last record received after done
+  std::uint64_t last_sent = 0;      // bytes of the last record sent before done
   std::int64_t cpu_start_ns = 0;
 };
 thread_local Tracker t_tracker;
@@ -47,6 +48,7 @@ void on_record(int write_p, int /*version*/, int content_type, const void* buf, 
       if (!write_p) t.last_received = bytes;
       return;
     }
+    if (write_p) t.last_sent = bytes;
     (write_p ? h.bytes_sent : h.bytes_received) += bytes;
     const bool from_server = (write_p == 1) == h.server;
     if (write_p != t.last_write) {  // a new flight
@@ -55,6 +57,13 @@ void on_record(int write_p, int /*version*/, int content_type, const void* buf, 
       if (!h.server && !write_p) ++h.flights_rtts;
     }
     if (from_server && t.server_flights == 1) h.server_first_flight_bytes += bytes;
+  } else if (content_type == SSL3_RT_INNER_CONTENT_TYPE && !h.done && write_p && len >= 1 &&
+             b[0] == SSL3_RT_APPLICATION_DATA) {
+    // The record's header came first and was counted as the handshake's;
+    // it is early (or 0.5-RTT) data.
+    h.bytes_sent -= t.last_sent;
+    if (h.server && t.server_flights == 1) h.server_first_flight_bytes -= t.last_sent;
+    h.early_data_sent += t.last_sent;
   } else if (content_type == SSL3_RT_INNER_CONTENT_TYPE && h.done && !write_p && len >= 1 &&
              b[0] == SSL3_RT_HANDSHAKE) {
     h.post_handshake_bytes += t.last_received;
@@ -74,7 +83,13 @@ int on_verify(int ok, X509_STORE_CTX* store) {
 void on_state(const SSL* ssl, int where, int ret) {
   Tracker& t = t_tracker;
   TlsHandshake& h = t.handshake;
-  if (where & SSL_CB_HANDSHAKE_START) {
+  // With early data OpenSSL calls a handshake done when it pauses for the
+  // data (TLS_ST_EARLY_DATA: the client after its ClientHello, the server
+  // after its Finished) and starts it again to finish it (no longer
+  // "before"): it is one handshake, done at the end.
+  const bool early_pause = SSL_get_state(ssl) == TLS_ST_EARLY_DATA;
+  const bool resumes_early = t.started && !h.done && !SSL_in_before(ssl);
+  if ((where & SSL_CB_HANDSHAKE_START) && !resumes_early) {
     t = Tracker{};
     t.started = true;
     t.handshake.server = SSL_is_server(ssl) == 1;
@@ -91,7 +106,7 @@ void on_state(const SSL* ssl, int where, int ret) {
       }
     }
   }
-  if ((where & SSL_CB_HANDSHAKE_DONE) && t.started && !h.done) {
+  if ((where & SSL_CB_HANDSHAKE_DONE) && t.started && !h.done && !early_pause) {
     h.done = true;
     h.done_ns = monotonic_ns();
     h.cpu_ms = static_cast<double>(thread_cpu_ns() - t.cpu_start_ns) / 1e6;
@@ -148,6 +163,12 @@ const TlsHandshake& this_thread_handshake() {
   return t_tracker.handshake;
 }
 
+double this_thread_handshake_cpu_ms() {
+  const Tracker& t = t_tracker;
+  if (t.handshake.done || !t.started) return t.handshake.cpu_ms;
+  return static_cast<double>(thread_cpu_ns() - t.cpu_start_ns) / 1e6;
+}
+
 TlsSessions::~TlsSessions() {
   SSL_SESSION_free(last_);
 }
@@ -155,11 +176,17 @@ TlsSessions::~TlsSessions() {
 void TlsSessions::keep(SSL_SESSION* session) {
   SSL_SESSION_free(last_);
   last_ = session;
+  ++kept_;
 }
 
 void setup_tls_server(SSL_CTX* ctx, const TlsConfig& tls, const TestPki& pki) {
   pki.serve_on(ctx);
   pin(ctx, tls);
+  // Early data on: OpenSSL then issues single-use (stateful) tickets, its
+  // anti-replay for 0-RTT.
+  if (tls.early_data && !SSL_CTX_set_max_early_data(ctx, kMaxEarlyData)) {
+    throw_openssl_error("TLS context", "max early data");
+  }
 }
 
 void setup_tls_client(SSL_CTX* ctx, const TlsConfig& tls, const TestPki& pki,

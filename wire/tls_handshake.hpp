@@ -39,6 +39,9 @@ struct TlsHandshake {
   // The client's round trips: how often it waited for the server's records
   // after sending its own, until done (TLS 1.3: 1; TLS 1.2: 2, resumed 1).
   int flights_rtts = 0;
+  // Application data records sent before done, not counted in bytes_sent:
+  // the client's early data (0-RTT), the server's answer to it (0.5-RTT).
+  std::uint64_t early_data_sent = 0;
   // Records of the handshake protocol after done (TLS 1.3 NewSessionTicket).
   std::uint64_t post_handshake_bytes = 0;
   std::int64_t start_ns = 0, done_ns = 0;  // monotonic
@@ -50,6 +53,9 @@ struct TlsHandshake {
 
 // The latest handshake of the calling thread (a default one before any).
 const TlsHandshake& this_thread_handshake();
+// Its CPU: cpu_ms once done, the thread's CPU since its start before (a
+// server answering early data answers before the client's Finished).
+double this_thread_handshake_cpu_ms();
 
 // The one session the client keeps (its newest): a new connection offers it
 // and resumes it.
@@ -62,14 +68,20 @@ class TlsSessions {
 
   void keep(SSL_SESSION* session);  // takes it over
   SSL_SESSION* to_resume() const { return resume_ ? last_ : nullptr; }
+  std::uint64_t kept() const { return kept_; }  // sessions kept so far
 
  private:
   bool resume_;
   SSL_SESSION* last_ = nullptr;
+  std::uint64_t kept_ = 0;
 };
 
+// Early data a server accepts per connection (--tls-early-data): a
+// request's head fits many times over.
+inline constexpr std::uint32_t kMaxEarlyData = 16384;
+
 // The server's context: pki's leaf and intermediates, the one version and
-// cipher of tls, session tickets on. Throws std::runtime_error.
+// cipher of tls, session tickets on, early data with tls.early_data. Throws std::runtime_error.
 void setup_tls_server(SSL_CTX* ctx, const TlsConfig& tls, const TestPki& pki);
 // The client's context: trusts pki's root alone, verifies the chain and
 // kTlsHost, the one version and cipher, and keeps each new session in

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "avro_schemas.hpp"
+#include "codecs/avro/write_value.hpp"
 #include "codecs/registry.hpp"
 #include "codecs/tokens.hpp"
 #include "generators/model.hpp"
@@ -133,11 +134,7 @@ class AvroEncoder : public EncoderFor<AvroEncoder> {
     avro_value_t value;
     check(avro_value_get_by_index(&feed, 0, &value, nullptr), "field value");
     set(value, rows);
-    std::size_t size = 0;
-    check(avro_value_sizeof(&feed, &size), "sizeof");
-    out.resize(size);
-    avro_writer_memory_set_dest(writer_, out.data(), static_cast<int64_t>(size));
-    check(avro_value_write(writer_, &feed), "write");
+    write_value(kLibrary, writer_, feed, out);
   }
 
  private:

@@ -16,6 +16,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "codecs/avro/write_value.hpp"
 #include "codecs/carriers/carriers.hpp"
 
 namespace wb::carry {
@@ -170,11 +171,7 @@ class GenericEncoder : public Encoder {
         set(field, datum_.columns()[i], row.Properties[i]);
       }
     }
-    std::size_t size = 0;
-    check(avro_value_sizeof(&feed, &size), "sizeof");
-    out.resize(size);
-    avro_writer_memory_set_dest(writer_, out.data(), static_cast<int64_t>(size));
-    check(avro_value_write(writer_, &feed), "write");
+    avro::write_value(kLibrary, writer_, feed, out);
   }
 
  private:

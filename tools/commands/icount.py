@@ -10,6 +10,11 @@ RESULT-icount.json, else results/<UTC stamp>-<host>-<commit>-icount.json. Setup 
 generation, parser creation, the correctness check) is outside the window. valgrind runs
 ~50x slower, so the default selection is small: airport/101 decode of every parser.
 
+--program wirebench_tls_cpu counts the TLS benchmarks of wire/tls_cpu_bench.cpp the same way:
+its collection window is the measured end's calls only, so each handshake benchmark gives one
+end's instructions per handshake (client or server; default selection: every handshake), and
+the seal and open benchmarks instructions per byte of application data (docs/wire-tls.md).
+
 The heap is the one `wirebench bench` times (GLIBC_TUNABLES from tools/heap_tunables.txt, or
 GLIBC_TUNABLES as set in the environment), so that counts and timings describe one program:
 glibc's trimming and mmap thresholds decide which paths malloc and free take inside the loop.
@@ -33,7 +38,8 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from wbtools import cli  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-DEFAULT_FILTER = r"^[a-z]+/airport/101/decode/[^/]+/from:reference$"
+DEFAULT_FILTERS = {"wirebench_bench": r"^[a-z]+/airport/101/decode/[^/]+/from:reference$",
+                   "wirebench_tls_cpu": r"/handshake/"}
 
 
 def parse_args(argv):
@@ -42,15 +48,21 @@ def parse_args(argv):
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--build", default=os.path.join(ROOT, "build", "release"),
                         help="build directory holding wirebench_bench (default build/release)")
-    parser.add_argument("--filter", default=DEFAULT_FILTER, metavar="REGEX",
-                        help=f"benchmarks to count (default {DEFAULT_FILTER!r})")
+    parser.add_argument("--program", choices=sorted(DEFAULT_FILTERS), default="wirebench_bench",
+                        help="benchmark executable in the build (default wirebench_bench)")
+    parser.add_argument("--filter", metavar="REGEX",
+                        help="benchmarks to count (default per program: "
+                             + ", ".join(f"{k} {v!r}" for k, v in DEFAULT_FILTERS.items()) + ")")
     parser.add_argument("--repetitions", type=int, default=3,
                         help="single-iteration calls per benchmark (default 3); the median is "
                              "reported, the spread shows how repeatable a call is")
     parser.add_argument("--timing", metavar="RESULT.json",
                         help="timing result to write the counts beside (RESULT-icount.json)")
     parser.add_argument("--out", metavar="PATH", help="output path (overrides --timing)")
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if args.filter is None:
+        args.filter = DEFAULT_FILTERS[args.program]
+    return args
 
 
 def git(*args):
@@ -67,8 +79,9 @@ def default_out(args):
     if args.timing:
         return cli.result_stem(args.timing) + "-icount.json"
     stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    kind = "" if args.program == "wirebench_bench" else "-" + args.program.removeprefix("wirebench_")
     return os.path.join(ROOT, "results",
-                        f"{stamp}-{socket.gethostname().split('.')[0]}-{git('rev-parse', '--short', 'HEAD')}-icount.json")
+                        f"{stamp}-{socket.gethostname().split('.')[0]}-{git('rev-parse', '--short', 'HEAD')}{kind}-icount.json")
 
 
 def heap_tunables(environ=None):
@@ -90,7 +103,7 @@ def dump_totals(path):
 
 
 def run(args):
-    exe = os.path.join(args.build, "wirebench_bench")
+    exe = os.path.join(args.build, args.program)
     if not os.access(exe, os.X_OK):
         raise cli.UserError(f"no benchmark executable at {exe} (build first: ./wirebench build)")
     with tempfile.TemporaryDirectory(prefix="wb-icount-") as tmp:

@@ -129,38 +129,72 @@ class Transfer(unittest.TestCase):
         p = calls.Pairing("json", "message", 100, "reference", "simdjson-dom", "none", 4617,
                           encode=1e-5, decode=2e-5)
         over = calls.call(p, wan("http1+tls1.3"))
-        self.assertAlmostEqual(over["cpu"], 3e-5 + 2.52e-3)
+        records = stacks.record_cpu_s(STACKS["http1+tls1.3"], 4617)
+        self.assertAlmostEqual(over["cpu"], 3e-5 + 2.52e-3 + records)
         self.assertAlmostEqual(over["wire"], tcp.transfer(4617, wan("http1+tls1.3"))["total"])
         self.assertEqual(calls.call(p, wan("http1+tls1.3"), connection="warm")["handshake_cpu"], 0)
 
+    def test_record_cpu_per_mb_of_response_on_every_connection(self):
+        # Both ends' CPU per MB of application data (seal + open), on warm connections too,
+        # as CPU: never on a plain stack, and never in the wire's total.
+        tls = dataclasses.replace(TLS13, seal_cpu_ms_per_mb=0.3, open_cpu_ms_per_mb=0.2)
+        stack = dataclasses.replace(STACKS["http1+tls1.3"], tls=tls)
+        self.assertAlmostEqual(stacks.record_cpu_s(stack, 2_000_000), 1.0e-3)
+        self.assertEqual(stacks.record_cpu_s(STACKS["http1"], 2_000_000), 0.0)
+        self.assertEqual(stacks.record_cpu_s(None, 2_000_000), 0.0)
+        link = dataclasses.replace(wan("http1+tls1.3", connection="warm"), stack_spec=stack)
+        plain = dataclasses.replace(link, stack_spec=dataclasses.replace(stack, tls=None))
+        self.assertAlmostEqual(tcp.transfer(2_000_000, link)["record_cpu"], 1.0e-3)
+        p = calls.Pairing("json", "science", 1000, "reference", "simdjson-dom", "none",
+                          2_000_000, encode=1e-5, decode=2e-5)
+        self.assertAlmostEqual(calls.call(p, link)["cpu"], 3e-5 + 1.0e-3)
+        self.assertAlmostEqual(calls.call(p, plain)["cpu"], 3e-5)
+        # links.json carries both figures for both versions, measured.
+        for version in ("1.3", "1.2"):
+            tls = STACKS[f"http1+tls{version}"].tls
+            self.assertGreater(tls.seal_cpu_ms_per_mb, 0, version)
+            self.assertGreater(tls.open_cpu_ms_per_mb, 0, version)
+
+
+    def test_early_data_sends_the_request_before_any_tls_round_trip(self):
+        # TLS 1.3 0-RTT: TCP's round trip and the request's, no handshake round trip before
+        # it; the resumed flights still cross, the tickets follow the answer.
+        link = wan("http1+tls1.3")
+        resumed = tcp.transfer(4617, link, connection="resumed")
+        early = tcp.transfer(4617, link, connection="early")
+        self.assertEqual(early["handshake_rtts"], 0)
+        self.assertGreater(resumed["total"] - early["total"], 0.040)
+        self.assertEqual(stacks.response_bytes(STACKS["http1+tls1.3"], 4617, "early"),
+                         4617 + 22)
+        # TLS 1.2 has no 0-RTT: priced as resumed.
+        self.assertEqual(tcp.transfer(4617, wan("http1+tls1.2"), connection="early")
+                         ["handshake_rtts"], 1)
+
 
 class FlowWindow(unittest.TestCase):
-    W = 65_535
-
-    def test_a_kept_window_sends_one_flow_window_per_round(self):
-        # 1,338,786 B of science/8100 in windows of 65,535 B: 21 rounds, 20 stalls, each of
-        # RTT + ser(W / 2) - ser(W).
-        idle, stalls = tcp.flow_window_stalls(1_338_786, 0.04, 1e8, self.W)
-        self.assertEqual(stalls, 20)
-        self.assertAlmostEqual(idle, 20 * (0.04 + ser(self.W / 2) - ser(self.W)))
-
-    def test_slow_start_first_then_the_window(self):
-        # cwnd 10, 20 and 40 segments (14,480, 28,960, 57,920 B), then the window caps it:
-        # 101,360 B after three rounds, 1,237,426 B left in 19 windows: 18 more stalls.
-        idle, stalls = tcp.flow_window_stalls(1_338_786, 0.04, 1e8, self.W, initial_window=10)
-        self.assertEqual(stalls, 3 + 18)
-        packet = ser(1448)
-        want = sum(packet + 0.04 - ser(w * 1448) for w in (10, 20, 40)) + \
-            18 * (0.04 + ser(self.W / 2) - ser(self.W))
-        self.assertAlmostEqual(idle, want)
+    """tcp.transfer over HTTP/2's window (h2_flow.py has its own tests)."""
 
     def test_transfer_over_h2_is_window_bound_on_wan_but_not_over_http1(self):
         h2 = tcp.transfer(1_338_786, wan("h2+tls1.3", connection="warm"))
         h1 = tcp.transfer(1_338_786, wan("http1+tls1.3", connection="warm"))
-        self.assertEqual((h2["round_trips"], h1["round_trips"]), (21, 1))
+        # A window (65,535 B) per round trip at most: 1,338,786 B take 21 round trips or more.
+        self.assertGreaterEqual(h2["round_trips"], 21)
+        self.assertEqual(h1["round_trips"], 1)
         # gRPC's windows grow from its bandwidth-delay estimate: not limiting.
         self.assertEqual(tcp.transfer(1_338_786, wan("grpc", connection="warm"))["round_trips"],
                          1)
+
+    def test_a_raised_window_prices_as_http1(self):
+        raised = dataclasses.replace(STACKS["h2+tls1.3"], flow_window_bytes=16_777_216)
+        for state in ("cold", "warm"):
+            h2 = dataclasses.replace(wan("h2+tls1.3", connection=state), stack_spec=raised)
+            h1 = wan("http1+tls1.3", connection=state)
+            for nbytes in (164_570, 1_338_786):
+                # The same round trips; the time differs by HTTP/2's frame and HPACK bytes.
+                self.assertEqual(tcp.transfer(nbytes, h2)["round_trips"],
+                                 tcp.transfer(nbytes, h1)["round_trips"])
+                self.assertAlmostEqual(tcp.transfer(nbytes, h2)["rounds"],
+                                       tcp.transfer(nbytes, h1)["rounds"])
 
     def test_the_window_limits_until_half_of_it_outlasts_the_rtt(self):
         # Credit comes back half a window at a time: at 1 Gbit/s half a window's packets take
@@ -170,7 +204,7 @@ class FlowWindow(unittest.TestCase):
             return links.with_stack(links.make_link(
                 "lan", {"bandwidth_mbps": 1000, "rtt_ms": rtt_ms}, STACKS), "h2c", STACKS)
         self.assertEqual(tcp.transfer(1_338_786, lan(0.2))["round_trips"], 1)
-        self.assertEqual(tcp.transfer(1_338_786, lan(0.5))["round_trips"], 21)
+        self.assertGreaterEqual(tcp.transfer(1_338_786, lan(0.5))["round_trips"], 21)
 
 
 class Loading(unittest.TestCase):

@@ -61,23 +61,7 @@ class SimdjsonOndemandDecoder : public DecoderFor<SimdjsonOndemandDecoder> {
     return values;
   }
   bool canonical(std::string_view input, std::string& out) final {
-    CanonicalJson sink(out);
-    od::document& root = in_.start(input);
-    od::json_type type;
-    check(root.type().get(type));
-    try {
-      if (type != od::json_type::array && type != od::json_type::object) {
-        ondemand_scalar(root, type, sink);
-      } else {
-        od::value v;
-        check(root.get_value().get(v));
-        ondemand_canonical(v, 0, in_.max_depth(), sink);
-      }
-    } catch (const simdjson::simdjson_error& e) {
-      check(e.error());
-    }
-    in_.check_end();
-    return true;
+    return write_ondemand_canonical(in_, input, out);
   }
 
  private:

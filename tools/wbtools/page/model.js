@@ -6,13 +6,16 @@
 "use strict";
 
 const wbModel = (() => {
-  // 2 / ln 2: Linux's bbr_high_gain, its pacing and cwnd gain until the pipe is full.
-  const BBR_HIGH_GAIN = 2 / Math.log(2);
-  // bbr's PROBE_RTT: every 10 s it drains to 4 packets for max(200 ms, RTT).
+  // Linux's bbr (v1) as tools/wbtools/transfer/bbr.py simulates it; the constants are its.
+  const BBR_HIGH_GAIN = 739 / 256;
+  const BBR_PACING_MARGIN = 0.99;
+  const BBR_MIN_TSO_RATE_BPS = 1.2e6;
+  const BBR_PACING_SHIFT = 10;
+  const BBR_GSO_MAX_BYTES = 65536;
+  const BBR_TSO_RTT_LOG = 9;
+  const BBR_UNPACED_SEGMENTS = 10;
   const BBR_MIN_RTT_WINDOW_S = 10.0;
   const BBR_PROBE_RTT_S = 0.2;
-  // Linux's bbr_min_tso_rate: from it up, each paced burst is 2 segments (tcp.py).
-  const BBR_MIN_TSO_RATE_BPS = 1.2e6;
 
   function segments(nbytes, mss) {
     return Math.max(0, Math.ceil(nbytes / mss));
@@ -38,111 +41,344 @@ const wbModel = (() => {
     return [idle, stalls];
   }
 
-  // bbr's paced start-up, packet by packet, as tcp.bbr_startup: [seconds from the first data
-  // packet to the last one's arrival, round trips]. ACKs are kept sorted by time (a heap in
-  // Python; ties cannot occur in a different order, as both pop the earliest time and the
-  // lowest index first).
+  // Segments per burst at pace packets/s, as bbr.burst_segments (rttS null: the goal).
+  function bbrBurstSegments(pace, mss, rttS) {
+    const rateBytes = pace * mss;
+    const least = rateBytes * 8 >= BBR_MIN_TSO_RATE_BPS ? 2 : 1;
+    let nbytes = rateBytes / 2 ** BBR_PACING_SHIFT;
+    const shift = rttS === null ? 32 : Math.trunc(rttS * 1e6) >> BBR_TSO_RTT_LOG;
+    if (shift < 32) nbytes += BBR_GSO_MAX_BYTES >> shift;
+    return Math.max(Math.floor(Math.min(nbytes, BBR_GSO_MAX_BYTES) / mss), least);
+  }
+
+  // One server socket under bbr, packet by packet, as bbr._Connection. ACKs are kept sorted
+  // by time (a heap in Python; ties cannot occur in a different order, as both pop the
+  // earliest time and the lowest index first).
+  function bbrConnection(rttS, bandwidthBps, mss, initialWindow, headerBytes) {
+    const c = {
+      oneWay: rttS / 2, packetTime: (mss + headerBytes) * 8 / bandwidthBps,
+      pace: BBR_HIGH_GAIN * initialWindow / rttS * BBR_PACING_MARGIN, cwnd: initialWindow,
+      bestRate: 0.0, now: 0.0, sent: 0, delivered: 0, deliveredAt: 0.0, firstTx: 0.0,
+      departure: -Infinity, linkFree: 0.0, acks: [], inFlight: new Map(), lastAckRound: -1,
+      rounds: 0, atLinkRate: false, sentInResponse: 0, lastArrival: 0.0,
+    };
+    function ack() {
+      const [ackAt, index] = c.acks.shift();
+      c.now = ackAt;
+      const [sentAt, deliveredThen, deliveredAtThen, firstTxThen] = c.inFlight.get(index);
+      c.inFlight.delete(index);
+      c.delivered += 1;
+      c.deliveredAt = c.now;
+      if (index > c.lastAckRound) {
+        c.rounds += 1;
+        c.lastAckRound = c.sent - 1;
+      }
+      const interval = Math.max(sentAt - firstTxThen, c.now - deliveredAtThen);
+      if (interval >= rttS) {
+        c.bestRate = Math.max(c.bestRate, (c.delivered - deliveredThen) / interval);
+      }
+      c.firstTx = sentAt;
+      c.pace = Math.max(c.pace, BBR_HIGH_GAIN * c.bestRate * BBR_PACING_MARGIN);
+      const goal = bbrBurstSegments(c.pace, mss, null);
+      let target = Math.ceil(BBR_HIGH_GAIN * c.bestRate * rttS) + 3 * goal;
+      target += target % 2;
+      if (c.cwnd < target || c.delivered < initialWindow) c.cwnd += 1;
+    }
+    function send(count, lastTime) {
+      const inFlight = c.sent - c.delivered;
+      const segs = Math.min(bbrBurstSegments(c.pace, mss, rttS), Math.trunc(c.cwnd) - inFlight,
+                            count - c.sentInResponse);
+      const credit = Math.max(0.0, c.now - c.departure);
+      if (inFlight === 0) c.firstTx = c.deliveredAt = c.now;
+      for (let i = 0; i < segs; i++) {
+        c.sentInResponse += 1;
+        const last = c.sentInResponse === count;
+        c.inFlight.set(c.sent, [c.now, c.delivered, c.deliveredAt, c.firstTx]);
+        c.linkFree = Math.max(c.now, c.linkFree) + (last ? lastTime : c.packetTime);
+        c.lastArrival = c.linkFree + c.oneWay;
+        const entry = [c.lastArrival + c.oneWay, c.sent];
+        let at = c.acks.length;
+        while (at > 0 && (c.acks[at - 1][0] > entry[0] ||
+                          (c.acks[at - 1][0] === entry[0] && c.acks[at - 1][1] > entry[1]))) at--;
+        c.acks.splice(at, 0, entry);
+        c.sent += 1;
+      }
+      let slot = 0.0;
+      if (c.sent >= BBR_UNPACED_SEGMENTS) {
+        slot = segs / c.pace;
+        slot -= Math.min(slot / 2, credit);
+      }
+      c.departure = c.now + slot;
+    }
+    // A response of nbytes from now on: [first send, last arrival, round trips].
+    c.respond = (nbytes) => {
+      const count = Math.max(1, Math.ceil(nbytes / mss));
+      const lastTime = (nbytes - (count - 1) * mss + headerBytes) * 8 / bandwidthBps;
+      const start = c.now, roundsBefore = c.rounds;
+      c.sentInResponse = 0;
+      c.lastArrival = start;
+      while (c.sentInResponse < count) {
+        if (c.atLinkRate || c.pace * c.packetTime >= 1) {
+          c.atLinkRate = true;
+          const rest = count - c.sentInResponse;
+          c.linkFree = Math.max(c.linkFree, c.now) + (rest - 1) * c.packetTime + lastTime;
+          c.lastArrival = c.linkFree + c.oneWay;
+          c.acks = [];
+          c.inFlight = new Map();
+          c.delivered = c.sent = c.sent + rest;
+          c.sentInResponse = count;
+          break;
+        }
+        const nextAck = c.acks.length ? c.acks[0][0] : Infinity;
+        const canSend = c.sent - c.delivered < Math.trunc(c.cwnd);
+        const sendAt = canSend ? Math.max(c.departure, c.now) : Infinity;
+        if (sendAt <= nextAck) {
+          c.now = sendAt;
+          send(count, lastTime);
+        } else {
+          ack();
+        }
+      }
+      return [start, c.lastArrival, Math.max(1, c.rounds - roundsBefore + 1)];
+    };
+    c.idleUntil = (moment) => {
+      while (c.acks.length && c.acks[0][0] <= moment) ack();
+      c.now = Math.max(c.now, moment);
+    };
+    return c;
+  }
+
   // A crossover search asks for the same start-up at each bandwidth it tries: kept, as
-  // tcp.py keeps them (its lru_cache), up to 65,536 at a time.
-  const bbrKept = new Map();
-  function bbrStartup(...args) {
-    const key = args.join(",");
-    let found = bbrKept.get(key);
+  // bbr.py keeps them (its lru_cache), up to 65,536 at a time.
+  function kept(simulate) {
+    const found = new Map();
+    return (...args) => {
+      const key = args.join(",");
+      let value = found.get(key);
+      if (value === undefined) {
+        if (found.size >= 65536) found.clear();
+        value = simulate(...args);
+        found.set(key, value);
+      }
+      return value;
+    };
+  }
+  // [seconds from a new connection's first data packet to its last one's arrival, rounds].
+  const bbrStartup = kept((nbytes, rttS, bandwidthBps, mss, initialWindow, headerBytes) => {
+    const c = bbrConnection(rttS, bandwidthBps, mss, initialWindow, headerBytes);
+    const [first, last, rounds] = c.respond(nbytes);
+    return [last - first, rounds];
+  });
+  // Seconds of the second response of nbytes on a connection, as bbr.warm.
+  const bbrWarm = kept((nbytes, rttS, bandwidthBps, mss, initialWindow, headerBytes) => {
+    const c = bbrConnection(rttS, bandwidthBps, mss, initialWindow, headerBytes);
+    const [, opened] = c.respond(nbytes);
+    c.idleUntil(opened + rttS / 2);
+    const [first, last] = c.respond(nbytes);
+    return last - first;
+  });
+
+  // HTTP/2's flow-control window, packet by packet, as tools/wbtools/transfer/h2_flow.py.
+  const H2_WRITE_CHUNK_BYTES = 64 * 1024, H2_IDLE_S = 1e-9;
+  const H2_SIMULATED_BYTES = 2 << 20, H2_FAST_WINDOW_RTT_FRACTION = 0.01;
+  // Kept as h2_flow.py keeps them (its lru_cache), up to 16,384 at a time.
+  const h2Kept = new Map();
+  function keptH2(fn, args) {
+    const key = fn.name + ":" + args.join(",");
+    let found = h2Kept.get(key);
     if (found === undefined) {
-      if (bbrKept.size >= 65536) bbrKept.clear();
-      found = simulateBbrStartup(...args);
-      bbrKept.set(key, found);
+      if (h2Kept.size >= 16384) h2Kept.clear();
+      found = fn(...args);
+      h2Kept.set(key, found);
     }
     return found;
   }
-  function simulateBbrStartup(nbytes, rttS, bandwidthBps, mss, initialWindow, headerBytes) {
-    const count = segments(nbytes, mss);
-    const packetTime = (mss + headerBytes) * 8 / bandwidthBps;
-    const lastTime = (nbytes - (count - 1) * mss + headerBytes) * 8 / bandwidthBps;
+  // One response: [seconds from the request's arrival at the server to the last byte's at
+  // the client, round trips, the connection's bytes read but not returned]; beyond
+  // H2_SIMULATED_BYTES extrapolated from it and its half (h2_flow.response).
+  function h2Response(nbytes, ...args) {
+    if (nbytes <= H2_SIMULATED_BYTES) return keptH2(h2Simulate, [nbytes, ...args]);
+    const full = keptH2(h2Simulate, [H2_SIMULATED_BYTES, ...args]);
+    const half = keptH2(h2Simulate, [Math.floor(H2_SIMULATED_BYTES / 2), ...args]);
+    const scale = (nbytes - H2_SIMULATED_BYTES) /
+      (H2_SIMULATED_BYTES - Math.floor(H2_SIMULATED_BYTES / 2));
+    return [full[0] + (full[0] - half[0]) * scale,
+            pyRound(full[1] + (full[1] - half[1]) * scale), full[2]];
+  }
+  // Python's round(): halves to even.
+  function pyRound(x) {
+    const r = Math.round(x);
+    return Math.abs(x % 1) === 0.5 && r % 2 !== 0 ? r - 1 : r;
+  }
+  function h2Simulate(nbytes, rttS, bandwidthBps, window, unreturned, leadBytes,
+                      recordOverhead, mss, initialWindow, headerBytes) {
     const oneWay = rttS / 2;
-    let pace = BBR_HIGH_GAIN * initialWindow / rttS * 0.99;
-    let cwnd = initialWindow;
-    let delivered = 0, deliveredAt = 0.0, firstTx = 0.0;
-    let bestRate = 0.0, sent = 0, nextSend = 0.0, now = 0.0, linkFree = 0.0;
-    const acks = [];
-    const inFlight = new Map();
-    let lastArrival = 0.0, lastAckRound = -1, rounds = 1;
-    while (sent < count) {
-      if (pace * packetTime >= 1) {
-        linkFree = Math.max(linkFree, now) + (count - sent - 1) * packetTime + lastTime;
-        return [linkFree + oneWay, rounds];
+    const packetSer = 8 / bandwidthBps;
+    const threshold = Math.floor(window / 2);
+    let wire = 0, plain = 0;
+    const records = [], frames = [];
+    const write = (plainBytes) => {
+      let left = plainBytes;
+      while (left > 0) {
+        const piece = recordOverhead !== null ? Math.min(left, TLS_RECORD_BYTES) : left;
+        plain += piece;
+        wire += piece + (recordOverhead || 0);
+        records.push([plain, wire]);
+        left -= piece;
       }
-      const nextAck = acks.length ? acks[0][0] : Infinity;
-      const sendAt = sent - delivered < cwnd ? Math.max(nextSend, now) : Infinity;
-      if (sendAt <= nextAck) {
-        now = sendAt;
-        if (sent === delivered) firstTx = deliveredAt = now;
-        inFlight.set(sent, [now, delivered, deliveredAt, firstTx]);
-        linkFree = Math.max(now, linkFree) + (sent < count - 1 ? packetTime : lastTime);
-        lastArrival = linkFree + oneWay;
-        const ack = [lastArrival + oneWay, sent];
-        let at = acks.length;
-        while (at > 0 && (acks[at - 1][0] > ack[0] ||
-                          (acks[at - 1][0] === ack[0] && acks[at - 1][1] > ack[1]))) at--;
-        acks.splice(at, 0, ack);
-        sent += 1;
-        nextSend = now + 1 / pace;
-        continue;
+    };
+    if (leadBytes) write(leadBytes);
+    let streamCredit = window, connCredit = window - unreturned, left = nbytes;
+    const spend = () => {
+      let gathered = 0;
+      while (left > 0 && Math.min(streamCredit, connCredit) > 0) {
+        const size = Math.min(H2_MAX_FRAME_BYTES, left, streamCredit, connCredit);
+        const start = plain + gathered + H2_FRAME_HEADER_BYTES;
+        left -= size;
+        streamCredit -= size;
+        connCredit -= size;
+        frames.push([start, size, left === 0]);
+        gathered += H2_FRAME_HEADER_BYTES + size;
+        if (gathered >= H2_WRITE_CHUNK_BYTES) {
+          write(gathered);
+          gathered = 0;
+        }
       }
-      const [ackAt, index] = acks.shift();
-      now = ackAt;
-      const [sentAt, deliveredThen, deliveredAtThen, firstTxThen] = inFlight.get(index);
-      inFlight.delete(index);
-      delivered += 1;
-      deliveredAt = now;
-      if (index > lastAckRound) {
-        rounds += 1;
-        lastAckRound = sent - 1;
+      if (gathered) write(gathered);
+    };
+    spend();
+    let cwnd = initialWindow, sent = 0, acked = 0, linkFree = 0.0, now = 0.0, order = 0;
+    const segs = [], events = [];
+    let recordIndex = 0, frameIndex = 0, frameDone = 0;
+    let connUnreturned = unreturned, streamUnreturned = 0, lastArrival = 0.0;
+    let rounds = 1;
+    const push = (at, kind, value) => {
+      order += 1;
+      let i = events.length;
+      while (i > 0 && (events[i - 1][0] > at ||
+                       (events[i - 1][0] === at && events[i - 1][1] > order))) i--;
+      events.splice(i, 0, [at, order, kind, value]);
+    };
+    const send = () => {
+      while (sent < wire && (cwnd === null || segs.length - acked < cwnd)) {
+        const size = Math.min(mss, wire - sent);
+        sent += size;
+        if (segs.length && now > linkFree + H2_IDLE_S) rounds += 1;
+        linkFree = Math.max(linkFree, now) + (size + headerBytes) * packetSer;
+        segs.push(sent);
+        push(linkFree + oneWay, "arrive", segs.length - 1);
       }
-      const interval = Math.max(sentAt - firstTxThen, now - deliveredAtThen);
-      if (interval > 0) bestRate = Math.max(bestRate, (delivered - deliveredThen) / interval);
-      firstTx = sentAt;
-      pace = Math.max(pace, BBR_HIGH_GAIN * bestRate * 0.99);
-      if (cwnd < BBR_HIGH_GAIN * bestRate * rttS + 3 || delivered < initialWindow) cwnd += 1;
+    };
+    const read = (uptoPlain) => {
+      let streamBack = 0, connBack = 0;
+      while (frameIndex < frames.length) {
+        const [start, size, last] = frames[frameIndex];
+        const chunk = Math.min(size, uptoPlain - start) - frameDone;
+        if (chunk <= 0) break;
+        frameDone += chunk;
+        connUnreturned += chunk;
+        if (connUnreturned >= threshold) {
+          connBack += connUnreturned;
+          connUnreturned = 0;
+        }
+        streamUnreturned += chunk;
+        const ends = last && frameDone === size;
+        if (!ends && streamUnreturned >= threshold) {
+          streamBack += streamUnreturned;
+          streamUnreturned = 0;
+        }
+        if (frameDone < size) break;
+        frameIndex += 1;
+        frameDone = 0;
+      }
+      return [streamBack, connBack];
+    };
+    send();
+    while (events.length) {
+      const [at, , kind, value] = events.shift();
+      now = at;
+      if (kind === "arrive") {
+        const arrived = segs[value];
+        lastArrival = now;
+        push(now + oneWay, "ack", value);
+        let upto = null;
+        while (recordIndex < records.length && records[recordIndex][1] <= arrived) {
+          upto = records[recordIndex][0];
+          recordIndex += 1;
+        }
+        if (recordOverhead === null) upto = arrived;
+        if (upto !== null) {
+          const back = read(upto);
+          if (back[0] || back[1]) push(now + oneWay, "credit", back);
+        }
+      } else if (kind === "ack") {
+        acked += 1;
+        if (cwnd !== null) cwnd += 1;
+        send();
+      } else {
+        streamCredit += value[0];
+        connCredit += value[1];
+        const before = wire;
+        spend();
+        if (wire > before) send();
+      }
     }
-    return [lastArrival, rounds];
+    return [lastArrival, rounds, connUnreturned];
   }
-
-  // Packets per second bbr paces a warm response of count packets at (tcp.bbr_warm_pace).
-  function bbrWarmPace(count, rttS, initialWindow) {
-    const gain = BBR_HIGH_GAIN * 0.99;
-    const floor = gain * initialWindow / rttS;
-    return Math.max(floor, (gain * count - (count - 1)) / rttS);
-  }
-
-  // Seconds a warm response waits for bbr's pacing in bursts of 1 or 2 segments
-  // (tcp.bbr_warm_idle, BBR_MIN_TSO_RATE_BPS).
-  function bbrWarmIdle(count, rttS, packetBytes, bandwidthBps, initialWindow) {
-    const pace = bbrWarmPace(count, rttS, initialWindow);
-    const burst = pace * packetBytes * 8 >= BBR_MIN_TSO_RATE_BPS ? 2 : 1;
-    const gaps = Math.max(0, Math.ceil(count / burst) - 1);
-    return gaps * Math.max(0.0, burst / pace - burst * packetBytes * 8 / bandwidthBps);
-  }
-
-  // A window-limited response's stalls, as tcp.flow_window_stalls: [idle, stalls].
-  function flowWindowStalls(nbytes, rttS, bandwidthBps, windowBytes, mss, initialWindow,
-                            headerBytes) {
-    const serial = (n) => wireBytes(n, mss, headerBytes) * 8 / bandwidthBps;
-    const packetTime = serial(mss);
-    let sent = 0, cwnd = initialWindow, idle = 0.0, stalls = 0;
-    for (;;) {
-      const burst = cwnd === null ? windowBytes : Math.min(cwnd * mss, windowBytes);
-      if (sent + burst >= nbytes) return [idle, stalls];
-      const stall = burst >= windowBytes
-        ? rttS + serial(windowBytes / 2) - serial(windowBytes)
-        : packetTime + rttS - serial(burst);
-      if (stall > 0) {
-        idle += stall;
-        stalls += 1;
-      }
-      sent += burst;
-      cwnd = cwnd === null ? null : cwnd * 2;
+  const H2_MAX_WARM_CALLS = 8;
+  // The kept-alive calls after a cold one, the connection's window carried (h2_flow.carried).
+  function h2Carried(nbytes, rttS, bandwidthBps, window, coldLead, warmLead, recordOverhead,
+                     mss, initialWindow, headerBytes, warmInitialWindow) {
+    let unreturned = keptH2(h2Response, [nbytes, rttS, bandwidthBps, window, 0, coldLead,
+                                          recordOverhead, mss, initialWindow, headerBytes])[2];
+    const seen = new Map(), calls = [];
+    while (!seen.has(unreturned) && calls.length < H2_MAX_WARM_CALLS) {
+      seen.set(unreturned, calls.length);
+      const [seconds, rounds, next] = keptH2(h2Response, [
+        nbytes, rttS, bandwidthBps, window, unreturned, warmLead, recordOverhead, mss,
+        warmInitialWindow, headerBytes]);
+      calls.push([seconds, rounds]);
+      unreturned = next;
     }
+    return calls.slice(seen.has(unreturned) ? seen.get(unreturned) : 0);
+  }
+  function h2LeadBytes(stack, state) {
+    const isNew = state !== "warm";
+    let lead = H2_FRAME_HEADER_BYTES + stack.header_block_bytes[isNew ? 0 : 1];
+    if (isNew) lead += stack.preface_bytes;
+    if (stack.tls && state === "cold") lead += stack.tls.post_handshake_bytes;
+    else if (stack.tls && state === "resumed") lead += stack.tls.resumed_post_handshake_bytes;
+    return lead;
+  }
+  function h2Limits(stack, nbytes, rttS, bandwidthBps, mss) {
+    const window = stack ? stack.flow_window_bytes : 0;
+    if (!window || stack.http !== "h2") return false;
+    const rest = window - Math.floor(window / 2);
+    return nbytes > rest && (rest - TLS_RECORD_BYTES - mss) * 8 < bandwidthBps * rttS;
+  }
+  // [idle, stalls] of a response held back by the window (h2_flow.window_stalls).
+  function h2WindowStalls(nbytes, stack, state, rttS, bandwidthBps, mss, initialWindow,
+                          headerBytes, serializationS, warmKeepsWindow) {
+    const window = stack.flow_window_bytes;
+    const fast = window * 8 / (H2_FAST_WINDOW_RTT_FRACTION * rttS);
+    if (bandwidthBps > fast) {
+      return h2WindowStalls(nbytes, stack, state, rttS, fast, mss, initialWindow, headerBytes,
+                            serializationS * bandwidthBps / fast, warmKeepsWindow);
+    }
+    const overhead = stack.tls ? stack.tls.record_overhead_bytes : null;
+    let seconds, rounds;
+    if (state === "warm") {
+      const calls = keptH2(h2Carried, [
+        nbytes, rttS, bandwidthBps, window, h2LeadBytes(stack, "cold"), h2LeadBytes(stack, "warm"),
+        overhead, mss, initialWindow, headerBytes, warmKeepsWindow ? null : initialWindow]);
+      const sorted = calls.slice().sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+      [seconds, rounds] = sorted[Math.floor((sorted.length - 1) / 2)];
+    } else {
+      [seconds, rounds] = keptH2(h2Response, [nbytes, rttS, bandwidthBps, window, 0,
+                                               h2LeadBytes(stack, state), overhead, mss,
+                                               initialWindow, headerBytes]);
+    }
+    return [Math.max(0.0, rttS / 2 + seconds - rttS - serializationS), rounds - 1];
   }
 
   // A stack's pricing, as tools/wbtools/transfer/stacks.py.
@@ -197,6 +433,12 @@ const wbModel = (() => {
             overflow_rtts: resumed ? 0 : overflowRtts(firstFlightSegments(tls, mss), initialWindow),
             bytes: flights[0] + flights[1] + packets * headerBytes, cpu_s: cpuMs / 1e3};
   }
+  // As stacks.record_cpu_s: both ends sealing and opening a response's records.
+  function recordCpuS(stack, nbytes) {
+    const tls = stack ? stack.tls : null;
+    if (!tls) return 0.0;
+    return nbytes / 1e6 * ((tls.seal_cpu_ms_per_mb || 0) + (tls.open_cpu_ms_per_mb || 0)) / 1e3;
+  }
 
   function bbrProbeRtt(seconds, rttS) {
     return Math.floor(seconds / BBR_MIN_RTT_WINDOW_S) * (rttS + Math.max(BBR_PROBE_RTT_S, rttS));
@@ -230,23 +472,26 @@ const wbModel = (() => {
     }
     let setupRtts = state !== "warm" ? link.tcp_handshake_rtts + tlsRtts : 0;
     if (link.auth_challenge) setupRtts += 1;
+    const payload = nbytes;
+    const recordCpu = recordCpuS(spec, nbytes);
     nbytes = responseBytes(spec, nbytes, state);
     const serialization = wireBytes(nbytes, link.mss_bytes, link.header_bytes) * 8 / bandwidth;
     const startsSlow = link.slow_start && !(state === "warm" && link.warm_keeps_window);
-    const window = spec ? spec.flow_window_bytes : 0;
     let idle = 0.0, stalls = 0;
-    if (window && link.slow_start && rtt > 0 && nbytes > window) {
-      [idle, stalls] = flowWindowStalls(nbytes, rtt, bandwidth, window, link.mss_bytes,
-                                        startsSlow ? link.initial_window_segments : null,
-                                        link.header_bytes);
+    if (link.slow_start && rtt > 0 && h2Limits(spec, payload, rtt, bandwidth, link.mss_bytes)) {
+      [idle, stalls] = h2WindowStalls(payload, spec, state, rtt, bandwidth, link.mss_bytes,
+                                      link.initial_window_segments, link.header_bytes,
+                                      serialization, link.warm_keeps_window);
     } else if (startsSlow && link.congestion === "bbr" && nbytes > 0 && rtt > 0) {
       const [startup, rounds] = bbrStartup(nbytes, rtt, bandwidth, link.mss_bytes,
                                            link.initial_window_segments, link.header_bytes);
       idle = Math.max(0.0, startup - rtt / 2 - serialization);
       stalls = rounds - 1;
-    } else if (link.congestion === "bbr" && link.slow_start && state === "warm" && rtt > 0) {
-      idle = bbrWarmIdle(segments(nbytes, link.mss_bytes), rtt, link.mss_bytes + link.header_bytes,
-                         bandwidth, link.initial_window_segments);
+    } else if (link.congestion === "bbr" && link.slow_start && state === "warm" && nbytes > 0 &&
+               rtt > 0) {
+      const elapsed = bbrWarm(nbytes, rtt, bandwidth, link.mss_bytes,
+                              link.initial_window_segments, link.header_bytes);
+      idle = Math.max(0.0, elapsed - rtt / 2 - serialization);
     } else if (startsSlow) {
       [idle, stalls] = slowStartStalls(nbytes, rtt, bandwidth, link.mss_bytes,
                                        link.initial_window_segments, link.header_bytes);
@@ -259,6 +504,7 @@ const wbModel = (() => {
       round_trips: 1 + stalls,
       handshake_rtts: tlsRtts,
       handshake_cpu: shake.cpu_s,
+      record_cpu: recordCpu,
     };
     if (link.slow_start && link.congestion === "bbr") {
       parts.rounds += bbrProbeRtt(parts.setup + parts.rounds + parts.serialization, rtt);
@@ -280,15 +526,16 @@ const wbModel = (() => {
       decode: p.decode,
       hops_cpu: hops * (p.decompress + p.decode + p.encode + p.compress),
       handshake_cpu: wire.handshake_cpu,
+      record_cpu: wire.record_cpu,
       round_trips: wire.round_trips,
     };
-    parts.cpu = p.encode + p.compress + p.decompress + p.decode + parts.hops_cpu +
-      parts.handshake_cpu;
+    const tlsCpu = parts.handshake_cpu + parts.record_cpu;
+    parts.cpu = p.encode + p.compress + p.decompress + p.decode + parts.hops_cpu + tlsCpu;
     parts.total = parts.cpu + parts.wire;
     parts.cpu_share = parts.total > 0 ? parts.cpu / parts.total : NaN;
     if (p.cpu_low != null && p.cpu_high != null) {
-      parts.total_low = p.cpu_low * (1 + hops) + parts.handshake_cpu + parts.wire;
-      parts.total_high = p.cpu_high * (1 + hops) + parts.handshake_cpu + parts.wire;
+      parts.total_low = p.cpu_low * (1 + hops) + tlsCpu + parts.wire;
+      parts.total_high = p.cpu_high * (1 + hops) + tlsCpu + parts.wire;
     }
     // p.settled: the call's benchmarks a racing run settled (model.Pairing.settled).
     parts.settled = p.settled != null && p.settled.length > 0;

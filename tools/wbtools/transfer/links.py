@@ -109,6 +109,13 @@ class Tls:
     resumed_client_cpu_ms: float
     resumed_server_cpu_ms: float
     measured: str = ""
+    # CPU per MB (10^6 bytes) of application data: the server sealing it into records, the
+    # client opening them (wirebench_tls_cpu; 0: not charged).
+    seal_cpu_ms_per_mb: float = 0.0
+    open_cpu_ms_per_mb: float = 0.0
+    # TLS 1.3 0-RTT (state "early": a resumed connection whose request went as early data):
+    # the handshake's round trips before the request, 0; None for a version without it.
+    early_data_handshake_rtts: object = None
 
 
 @dataclass(frozen=True)
@@ -128,7 +135,8 @@ class Stack:
     trailer_block_bytes: tuple = (0, 0)
     # The server's frames ahead of the first response on a new connection (SETTINGS + ACK).
     preface_bytes: int = 0
-    # The receiver's flow-control window: bytes in flight per round trip; 0 = not limiting.
+    # The receiver's flow-control windows (stream's and connection's), whose credit it returns
+    # half a window at a time (h2_flow.py); 0 = not limiting.
     flow_window_bytes: int = 0
     message_prefix_bytes: int = 0
     # Round trips a new connection waits after its handshakes before the first request goes
@@ -144,6 +152,7 @@ _TLS_INTS = ("handshake_rtts", "resumed_handshake_rtts", "record_overhead_bytes"
              "resumed_client_bytes", "resumed_post_handshake_bytes")
 _TLS_FLOATS = ("client_cpu_ms", "server_cpu_ms", "resumed_client_cpu_ms",
                "resumed_server_cpu_ms")
+_TLS_OPTIONAL_FLOATS = ("seal_cpu_ms_per_mb", "open_cpu_ms_per_mb")
 
 
 def _load_tls(path, data):
@@ -163,7 +172,12 @@ def _load_tls(path, data):
         out[version] = Tls(version, **{k: _number(spec, version, k, 0, True, "tls")
                                       for k in _TLS_INTS},
                            **{k: _number(spec, version, k, 0, what="tls") for k in _TLS_FLOATS},
-                           measured=str(spec.get("measured", "")))
+                           **{k: _number(spec, version, k, 0, what="tls")
+                              for k in _TLS_OPTIONAL_FLOATS if k in spec},
+                           measured=str(spec.get("measured", "")),
+                           early_data_handshake_rtts=(
+                               _number(spec, version, "early_data_handshake_rtts", 0, True, "tls")
+                               if "early_data_handshake_rtts" in spec else None))
     return out
 
 

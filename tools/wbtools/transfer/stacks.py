@@ -16,10 +16,16 @@ The arithmetic, as the measured wire runs each stack (docs/wire-tls.md, docs/wir
   one more than an initial window of 10, and pay a round trip (measured: 2.11).
   A resumed handshake sends no certificate: its version's resumed round trips. Both flights'
   bytes each way cross the link as packets, and TLS 1.3's session tickets go ahead of the
-  response.
+  response. With 0-RTT ("early": TLS 1.3, a resumed connection whose request rides with the
+  ClientHello as early data) no round trip precedes the request
+  (early_data_handshake_rtts, 0), the server answers right after its flight, and its
+  tickets follow the answer (they wait for the client's Finished): none ahead of it.
 - Handshake CPU: both ends' measured handshake thread time, charged as CPU, not wire.
-- The flow-control window (HTTP/2): at most flow_window_bytes in flight per round trip
-  (tcp.flow_window_stalls).
+- Record CPU: the server seals and the client opens every byte of the response, at the
+  measured CPU per MB (wirebench_tls_cpu, AES-128-GCM), on every connection, warm or new:
+  CPU, not wire.
+- The flow-control window (HTTP/2): the credit nghttp2's client returns, packet by packet
+  (h2_flow.py).
 """
 
 import math
@@ -37,7 +43,7 @@ def _records(nbytes, overhead):
 
 def response_bytes(stack, nbytes, state):
     """Bytes the TCP stream carries for a response of nbytes of payload over stack, on a
-    connection in state ("cold", "resumed": a new one; "warm": kept alive)."""
+    connection in state ("cold", "resumed", "early": a new one; "warm": kept alive)."""
     if stack is None:
         return nbytes
     new = state != "warm"
@@ -55,7 +61,7 @@ def response_bytes(stack, nbytes, state):
     if stack.tls is None:
         return head + body
     overhead = stack.tls.record_overhead_bytes
-    tickets = 0
+    tickets = 0  # "early": the tickets follow the answer
     if state == "cold":
         tickets = stack.tls.post_handshake_bytes
     elif state == "resumed":
@@ -89,8 +95,10 @@ def handshake(stack, state, mss, initial_window, header_bytes):
     tls = stack.tls if stack is not None else None
     if tls is None or state == "warm":
         return none
-    if state == "resumed":
+    if state in ("resumed", "early"):
         rtts, overflow = tls.resumed_handshake_rtts, 0
+        if state == "early" and tls.early_data_handshake_rtts is not None:
+            rtts = tls.early_data_handshake_rtts
         flights = (tls.resumed_server_bytes, tls.resumed_client_bytes)
         cpu_ms = tls.resumed_client_cpu_ms + tls.resumed_server_cpu_ms
     else:
@@ -101,3 +109,12 @@ def handshake(stack, state, mss, initial_window, header_bytes):
     packets = sum(math.ceil(b / mss) for b in flights)
     return {"rtts": rtts, "overflow_rtts": overflow, "bytes": sum(flights) + packets * header_bytes,
             "cpu_s": cpu_ms / 1e3}
+
+
+def record_cpu_s(stack, nbytes):
+    """Seconds of CPU both ends spend on the records of a response of nbytes over stack: the
+    server seals them, the client opens them (0 on a plain stack)."""
+    tls = stack.tls if stack is not None else None
+    if tls is None:
+        return 0.0
+    return nbytes / 1e6 * (tls.seal_cpu_ms_per_mb + tls.open_cpu_ms_per_mb) / 1e3

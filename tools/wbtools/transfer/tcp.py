@@ -22,9 +22,10 @@ with Linux's TCP as wirebench wire --matrix measures it (docs/wire.md):
   that has carried responses of this size then sends the whole response in one window: no
   stall. warm_keeps_window false is a connection idle for longer than an RTO: slow start
   from the initial window again.
-- bbr (congestion "bbr") paces its start-up instead of sending each window as a burst
-  (bbr_startup()), paces a warm connection's small responses below the link rate
-  (bbr_warm_pace()) and drains its flight every 10 s to measure the RTT (bbr_probe_rtt()).
+- bbr (congestion "bbr", bbr.py) sends its first 10 segments as a burst and paces the rest
+  of its start-up (bbr.startup()), paces a warm response at the rate the connection's first
+  response left (bbr.warm()) and drains its flight every 10 s to measure the RTT
+  (bbr.probe_rtt()).
 - Delayed-ACK stall (nagle):
     "classic": a response of more than one segment that ends in a partial segment waits for
       the ACK of the previous segment, which the receiver delays (BSD Nagle);
@@ -38,24 +39,14 @@ with Linux's TCP as wirebench wire --matrix measures it (docs/wire.md):
 - A profile's stack (links.Stack; stacks.py) adds its bytes to the response (TLS records,
   HTTP/2 frames and header blocks, gRPC's prefix and trailers), its handshake's round trips
   (one more per slow-start window its first flight overflows) and flights to the setup, its
-  handshake CPU as a part of its own ("handshake_cpu", CPU and not wire), and caps each
-  round's bytes at its flow-control window (flow_window_stalls()). A "resumed" connection is
-  a new one whose TLS handshake resumes a session.
+  handshake CPU as a part of its own ("handshake_cpu", CPU and not wire), and holds the
+  response to its HTTP/2 flow-control window, simulated packet by packet (h2_flow.py). A
+  "resumed" connection is a new one whose TLS handshake resumes a session.
 """
 
-import functools
-import heapq
 import math
 
-from . import stacks
-
-# Linux's bbr_high_gain (2/ln 2): bbr's pacing and cwnd gain in start-up, the smallest that
-# doubles its delivery rate every round trip.
-BBR_HIGH_GAIN = 2 / math.log(2)
-# bbr's PROBE_RTT: when its minimum RTT sample is this old it drains the flight to 4 packets
-# and holds them for PROBE_RTT_S (and at least a round trip) before sending on.
-BBR_MIN_RTT_WINDOW_S = 10.0
-BBR_PROBE_RTT_S = 0.2
+from . import bbr, h2_flow, stacks
 
 
 def segments(nbytes, mss):
@@ -96,132 +87,6 @@ def slow_start_stalls(nbytes, rtt_s, bandwidth_bps, mss=1448, initial_window=10,
     return idle, stalls
 
 
-def flow_window_stalls(nbytes, rtt_s, bandwidth_bps, window_bytes, mss=1448,
-                       initial_window=None, header_bytes=52):
-    """(seconds the sender idles, windows followed by a stall) for nbytes when the receiver
-    lets at most window_bytes be in flight (HTTP/2's flow control).
-
-    Each round sends min(cwnd, window) bytes; cwnd doubles from initial_window segments
-    (None: a kept window, which never limits). A round that cwnd limits stalls as in slow
-    start. A round that the window limits stalls for RTT + ser(window / 2) - ser(window): the
-    receiver returns credit once half a window is consumed (nghttp2's WINDOW_UPDATE), so a
-    window's bytes leave every RTT plus the serialization of half a window.
-    """
-    def serial(nbytes):
-        return wire_bytes(nbytes, mss, header_bytes) * 8 / bandwidth_bps
-
-    packet_time = serial(mss)
-    sent, cwnd, idle, stalls = 0, initial_window, 0.0, 0
-    while True:
-        burst = window_bytes if cwnd is None else min(cwnd * mss, window_bytes)
-        if sent + burst >= nbytes:
-            return idle, stalls
-        if burst >= window_bytes:
-            stall = rtt_s + serial(window_bytes / 2) - serial(window_bytes)
-        else:
-            stall = packet_time + rtt_s - serial(burst)
-        if stall > 0:
-            idle += stall
-            stalls += 1
-        sent += burst
-        cwnd = None if cwnd is None else cwnd * 2
-
-
-# A crossover search asks for the same start-up at each bandwidth it tries, for every
-# pairing of a payload size: kept, the page test's grid of the model runs in an eighth of the time.
-@functools.lru_cache(maxsize=1 << 16)
-def bbr_startup(nbytes, rtt_s, bandwidth_bps, mss=1448, initial_window=10, header_bytes=52):
-    """Seconds from bbr's first data packet to the arrival of the last one, and the round trips.
-
-    bbr paces its start-up rather than sending each window as a burst, so it is simulated
-    packet by packet as Linux's bbr does it: the pacing rate starts at
-    high_gain * initial_window / RTT and rises to high_gain * the highest delivery rate
-    measured (delivered packets over max(send interval, ACK interval) of each ACKed packet);
-    cwnd grows by one per ACKed packet while it is below high_gain * that rate * RTT; the
-    link serializes packets in order (the last one holds the payload's rest) and delays them
-    by RTT/2 each way. Once the pacing rate reaches the link rate the rest goes back to
-    back. A 1 % pacing margin, as Linux's.
-    """
-    count = segments(nbytes, mss)
-    packet_time = (mss + header_bytes) * 8 / bandwidth_bps
-    # The last packet carries what is left of the payload.
-    last_time = (nbytes - (count - 1) * mss + header_bytes) * 8 / bandwidth_bps
-    one_way = rtt_s / 2
-    pace = BBR_HIGH_GAIN * initial_window / rtt_s * 0.99
-    cwnd = float(initial_window)
-    delivered, delivered_at, first_tx = 0, 0.0, 0.0
-    best_rate, sent, next_send, now, link_free = 0.0, 0, 0.0, 0.0, 0.0
-    acks, in_flight = [], {}
-    last_arrival, last_ack_round, rounds = 0.0, -1, 1
-    while sent < count:
-        if pace * packet_time >= 1:
-            # Paced at the link rate or faster: the rest leaves back to back.
-            link_free = max(link_free, now) + (count - sent - 1) * packet_time + last_time
-            return link_free + one_way, rounds
-        next_ack = acks[0][0] if acks else math.inf
-        send_at = max(next_send, now) if sent - delivered < cwnd else math.inf
-        if send_at <= next_ack:
-            now = send_at
-            if sent == delivered:  # nothing in flight: a new measurement interval
-                first_tx = delivered_at = now
-            in_flight[sent] = (now, delivered, delivered_at, first_tx)
-            link_free = max(now, link_free) + (packet_time if sent < count - 1 else last_time)
-            last_arrival = link_free + one_way
-            heapq.heappush(acks, (last_arrival + one_way, sent))
-            sent += 1
-            next_send = now + 1 / pace
-            continue
-        now, index = heapq.heappop(acks)
-        sent_at, delivered_then, delivered_at_then, first_tx_then = in_flight.pop(index)
-        delivered += 1
-        delivered_at = now
-        if index > last_ack_round:  # a packet sent after the last round's end: a new round
-            rounds += 1
-            last_ack_round = sent - 1
-        interval = max(sent_at - first_tx_then, now - delivered_at_then)
-        if interval > 0:
-            best_rate = max(best_rate, (delivered - delivered_then) / interval)
-        first_tx = sent_at
-        pace = max(pace, BBR_HIGH_GAIN * best_rate * 0.99)
-        if cwnd < BBR_HIGH_GAIN * best_rate * rtt_s + 3 or delivered < initial_window:
-            cwnd += 1
-    return last_arrival, rounds
-
-
-def bbr_warm_pace(count, rtt_s, initial_window=10):
-    """Packets per second bbr paces a response of count packets at on a kept-alive connection.
-
-    Each response starts on an empty pipe (the request took a round trip), so its packets'
-    delivery-rate samples are count / (RTT + (count - 1) / pace) at best: bbr stays in
-    start-up (those samples are application-limited, which never ends it) and paces at
-    high_gain * that rate, never below its first rate high_gain * initial window / RTT. The
-    fixed point of pace = 0.99 * high_gain * count / (RTT + (count - 1) / pace).
-    """
-    gain = BBR_HIGH_GAIN * 0.99
-    floor = gain * initial_window / rtt_s
-    return max(floor, (gain * count - (count - 1)) / rtt_s)
-
-
-# Linux's bbr_min_tso_rate: at a pacing rate of at least this many bits per second bbr sends
-# each pacing slot's burst as 2 segments (bbr_min_tso_segs, through tcp_tso_autosize, whose
-# 1 ms of data is less than that on the links here), below it as 1.
-BBR_MIN_TSO_RATE_BPS = 1.2e6
-
-
-def bbr_warm_idle(count, rtt_s, packet_bytes, bandwidth_bps, initial_window=10):
-    """Seconds a warm response of count packets of packet_bytes (IP) waits for bbr's pacing,
-    beyond its serialization: bursts of 1 or 2 segments (BBR_MIN_TSO_RATE_BPS), one per slot
-    of burst / pace seconds, each burst sent back to back at the link rate."""
-    pace = bbr_warm_pace(count, rtt_s, initial_window)
-    burst = 2 if pace * packet_bytes * 8 >= BBR_MIN_TSO_RATE_BPS else 1
-    gaps = -(-count // burst) - 1
-    return max(0, gaps) * max(0.0, burst / pace - burst * packet_bytes * 8 / bandwidth_bps)
-
-
-def bbr_probe_rtt(seconds, rtt_s):
-    """Seconds bbr's PROBE_RTT adds to a transfer of seconds: per 10 s of it, one round trip
-    to drain the flight and max(200 ms, RTT) at 4 packets, the link next to idle."""
-    return math.floor(seconds / BBR_MIN_RTT_WINDOW_S) * (rtt_s + max(BBR_PROBE_RTT_S, rtt_s))
 
 
 def delayed_ack_stall(nbytes, link, state):
@@ -241,12 +106,13 @@ def transfer(nbytes, link, bandwidth_bps=None, connection=None):
     """Seconds to move one response of nbytes over link, split into parts.
 
     bandwidth_bps overrides the profile's bandwidth (for the crossover search); connection
-    ("cold"/"resumed"/"warm") overrides the profile's connection state (paged requests reuse
-    it). Returns a dict: setup (handshakes, their flights, auth), rounds (request RTT +
+    ("cold"/"resumed"/"warm", or "early": resumed with TLS 1.3 0-RTT) overrides the profile's
+    connection state (paged requests reuse it). Returns a dict: setup (handshakes, their flights, auth), rounds (request RTT +
     slow-start and window stalls), serialization (the response's IP packets at the line
     rate, its stack's bytes in them), stall (delayed ACK), total (seconds of wire),
     round_trips (1 + stalls), handshake_rtts (the TLS handshake's, with a first flight's
-    overflow) and handshake_cpu (seconds of both ends' handshake CPU: not in total).
+    overflow), handshake_cpu (seconds of both ends' handshake CPU: not in total) and
+    record_cpu (seconds of both ends' sealing and opening the response: not in total).
     """
     bandwidth = bandwidth_bps if bandwidth_bps is not None else link.bandwidth_bps
     state = connection or link.connection
@@ -256,33 +122,38 @@ def transfer(nbytes, link, bandwidth_bps=None, connection=None):
                              link.header_bytes)
     tls_rtts = 0
     if state != "warm":
-        tls_rtts = shake["rtts"] if state == "resumed" and shake["rtts"] else \
+        # Resumed or 0-RTT (whose 0 round trips count) over a TLS stack: its own.
+        tls_rtts = shake["rtts"] if state != "cold" and shake["bytes"] else \
             link.tls_handshake_rtts
         tls_rtts += shake["overflow_rtts"]
     setup_rtts = link.tcp_handshake_rtts + tls_rtts if state != "warm" else 0
     if link.auth_challenge:
         setup_rtts += 1
+    payload = nbytes
+    record_cpu = stacks.record_cpu_s(spec, nbytes)
     nbytes = stacks.response_bytes(spec, nbytes, state)
     serialization = wire_bytes(nbytes, link.mss_bytes, link.header_bytes) * 8 / bandwidth
     starts_slow = link.slow_start and not (state == "warm" and link.warm_keeps_window)
-    window = spec.flow_window_bytes if spec is not None else 0
     idle, stalls = 0.0, 0
-    if window and link.slow_start and rtt > 0 and nbytes > window:
-        idle, stalls = flow_window_stalls(
-            nbytes, rtt, bandwidth, window, link.mss_bytes,
-            link.initial_window_segments if starts_slow else None, link.header_bytes)
+    if link.slow_start and rtt > 0 and h2_flow.limits(spec, payload, rtt, bandwidth,
+                                                      link.mss_bytes):
+        idle, stalls = h2_flow.window_stalls(
+            payload, spec, state, rtt, bandwidth, link.mss_bytes,
+            link.initial_window_segments, link.header_bytes, serialization,
+            link.warm_keeps_window)
     elif starts_slow and link.congestion == "bbr" and nbytes > 0 and rtt > 0:
         # The paced start-up's own time, less what serialization already counts.
         # The last packet arrives startup after the first is sent, which is half an RTT
         # after the request left; the model's RTT and serialization hold part of that.
-        startup, rounds = bbr_startup(nbytes, rtt, bandwidth, link.mss_bytes,
+        startup, rounds = bbr.startup(nbytes, rtt, bandwidth, link.mss_bytes,
                                       link.initial_window_segments, link.header_bytes)
         idle, stalls = max(0.0, startup - rtt / 2 - serialization), rounds - 1
-    elif link.congestion == "bbr" and link.slow_start and state == "warm" and rtt > 0:
-        # A kept window, but paced: below the link rate each packet waits for its slot.
-        idle = bbr_warm_idle(segments(nbytes, link.mss_bytes), rtt,
-                             link.mss_bytes + link.header_bytes, bandwidth,
-                             link.initial_window_segments)
+    elif link.congestion == "bbr" and link.slow_start and state == "warm" and nbytes > 0 \
+            and rtt > 0:
+        # A kept window, but paced at the rate the connection's first response left.
+        elapsed = bbr.warm(nbytes, rtt, bandwidth, link.mss_bytes,
+                           link.initial_window_segments, link.header_bytes)
+        idle = max(0.0, elapsed - rtt / 2 - serialization)
     elif starts_slow:
         idle, stalls = slow_start_stalls(nbytes, rtt, bandwidth, link.mss_bytes,
                                          link.initial_window_segments, link.header_bytes)
@@ -294,10 +165,11 @@ def transfer(nbytes, link, bandwidth_bps=None, connection=None):
         "round_trips": 1 + stalls,
         "handshake_rtts": tls_rtts,
         "handshake_cpu": shake["cpu_s"],
+        "record_cpu": record_cpu,
     }
     if link.slow_start and link.congestion == "bbr":
         # The handshake's RTT sample is bbr's minimum: data packets are never faster.
-        parts["rounds"] += bbr_probe_rtt(
+        parts["rounds"] += bbr.probe_rtt(
             parts["setup"] + parts["rounds"] + parts["serialization"], rtt)
     parts["total"] = parts["setup"] + parts["rounds"] + parts["serialization"] + parts["stall"]
     return parts

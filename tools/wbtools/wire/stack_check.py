@@ -9,13 +9,15 @@ call compressed by gRPC is left out: its line holds the message's size before co
 only, so the bytes on the wire are not known. gRPC reports no TLS figures per call; its
 cold call's round trips by time are its connect_ms (channel created to READY: TCP, TLS and
 HTTP/2's preface) over the RTT, less TCP's one. A call is cold (a new connection, a full handshake),
-resumed (a new connection whose TLS session was resumed) or warm (kept alive). Its measured
+resumed (a new connection whose TLS session was resumed), early (resumed, its request
+accepted as TLS 1.3 early data) or warm (kept alive). Its measured
 time is its last byte (from the connect() call, or from the request's send when warm) less
 the server's encode and compress, which the transfer model does not hold; its model is the
 stack's transfer (tcp.transfer over the run's rate and RTT, the exchange of
 wire_model.measured_exchange) plus both ends' handshake CPU, which a measured call waits for.
 """
 
+import dataclasses
 import json
 import statistics
 
@@ -64,11 +66,23 @@ def requests(lines):
 
 
 def state(call):
-    """"cold", "resumed" or "warm"."""
+    """"cold", "resumed", "early" (resumed, its request accepted as TLS 1.3 early data) or
+    "warm"."""
     if call.get("connection") != "new":
         return "warm"
     tls = call.get("tls")
+    if isinstance(tls, dict) and tls.get("early_data") == "accepted":
+        return "early"
     return "resumed" if isinstance(tls, dict) and tls.get("resumed") else "cold"
+
+
+def windows(call):
+    """The call's HTTP/2 flow-control window (the smaller of the stream's and the
+    connection's, as the client set them), or None off HTTP/2."""
+    h2 = call.get("h2") or {}
+    if not h2.get("stream_window"):
+        return None
+    return min(h2["stream_window"], h2.get("connection_window") or h2["stream_window"])
 
 
 def model_ms(call, stacks=None):
@@ -80,6 +94,11 @@ def model_ms(call, stacks=None):
                "congestion": call.get("server_congestion") or run.get("congestion") or "cubic",
                **wire_model.measured_exchange(call.get("stack", "http1"), stacks)}
     link = links.make_link("measured", profile, stacks)
+    window = windows(call)
+    if link.stack_spec is not None and link.stack_spec.flow_window_bytes and window:
+        # The call's own windows (--h2-window), not the stack's default.
+        link = dataclasses.replace(link, stack_spec=dataclasses.replace(
+            link.stack_spec, flow_window_bytes=window))
     parts = tcp.transfer(call["body_bytes"], link, connection=state(call))
     return (parts["total"] + parts["handshake_cpu"]) * 1e3, parts["handshake_rtts"]
 
@@ -139,13 +158,13 @@ def rows(calls, stacks=None):
     for call in calls:
         run = call["run_link"]
         key = (run.get("rate_mbps") or 0, run.get("rtt_ms") or 0, call.get("stack", "http1"),
-               call.get("dataset", ""), call.get("rows", 0), state(call))
+               call.get("dataset", ""), call.get("rows", 0), state(call), windows(call) or 0)
         groups.setdefault(key, []).append(call)
     out = []
-    for (rate, rtt, stack, dataset, count, how), group in sorted(groups.items()):
+    for (rate, rtt, stack, dataset, count, how, window), group in sorted(groups.items()):
         found = summary(group, stacks)
-        row = {"rate_mbps": rate, "rtt_ms": rtt, "stack": stack, "dataset": dataset,
-               "rows": count, "state": how, "n": found["n"],
+        row = {"rate_mbps": rate, "rtt_ms": rtt, "stack": stack, "window": window or None,
+               "dataset": dataset, "rows": count, "state": how, "n": found["n"],
                "measured_ms": found["measured_ms"], "model_ms": found["model_ms"],
                "ratio": found["measured_ms"] / found["model_ms"] if found["model_ms"] else None,
                "model_handshake_rtts": found["model_handshake_rtts"],
@@ -162,6 +181,11 @@ def _cell(value, spec):
     return "—" if value is None else format(value, spec)
 
 
+def _window(row):
+    """A stack cell's note of an HTTP/2 window other than the protocol's default."""
+    return f" (window {row['window']:,})" if row.get("window") not in (None, 65535) else ""
+
+
 def table(found):
     """rows() as a Markdown table."""
     lines = ["| link | stack | payload | state | calls | measured ms | model ms "
@@ -171,7 +195,7 @@ def table(found):
     for r in found:
         ratio = _cell(r["ratio"], ".3f") + ("" if r["within"] else " **outside ±5 %**")
         lines.append(
-            f"| {r['rate_mbps']:g} Mbit/s, {r['rtt_ms']:g} ms | {r['stack']} "
+            f"| {r['rate_mbps']:g} Mbit/s, {r['rtt_ms']:g} ms | {r['stack']}{_window(r)} "
             f"| {r['dataset']}/{r['rows']} | {r['state']} | {r['n']} "
             f"| {r['measured_ms']:.2f} | {r['model_ms']:.2f} | {ratio} "
             f"| {r['model_handshake_rtts']} / {_cell(r['handshake_rtts_by_time'], '.2f')} "

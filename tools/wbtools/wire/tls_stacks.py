@@ -8,7 +8,8 @@ trips counted from flights and by time (handshake ms / the link's RTT) and the m
 flight; the model's tls_handshake_rtts of the stack (links.json's "stacks", as
 wire_model.measured_exchange gives it to a measured case) agrees when it equals the round
 trips by time, rounded, with one more per slow-start window the group's first flight overflows
-(transfer/stacks.py). A resumed group is shown, not judged.
+(transfer/stacks.py). A resumed group, and one whose request went as 0-RTT early data, is
+shown, not judged.
 """
 
 import statistics
@@ -39,22 +40,24 @@ def _overflow(stack, flight_bytes, initcwnd, stacks):
 
 
 def rows(calls, stacks=None):
-    """One dict per (RTT, initial window, stack, chain, key, cipher, names, resumed): n,
+    """One dict per (RTT, initial window, stack, chain, key, cipher, names, resumed, early
+    data accepted): n,
     medians and the model's round trips."""
     groups = {}
     for call in calls:
         run, link = call.get("run_tls", {}), call.get("run_link", {})
         key = (link.get("rtt_ms") or 0, link.get("initcwnd", ""), call.get("stack", ""),
                run.get("chain", 0), run.get("key", ""),
-               run.get("cipher", ""), run.get("names", 0), bool(call["tls"]["resumed"]))
+               run.get("cipher", ""), run.get("names", 0), bool(call["tls"]["resumed"]),
+               call["tls"].get("early_data") == "accepted")
         groups.setdefault(key, []).append(call)
     out = []
-    for (rtt_ms, initcwnd, stack, chain, key, cipher, names, resumed), group \
+    for (rtt_ms, initcwnd, stack, chain, key, cipher, names, resumed, early), group \
             in sorted(groups.items()):
         by_time = statistics.median(c["tls"]["handshake_rtts_by_time"] for c in group)
         row = {"rtt_ms": rtt_ms, "initcwnd": initcwnd, "stack": stack, "chain": chain,
                "key": key, "cipher": cipher, "names": names,
-               "resumed": resumed, "n": len(group),
+               "resumed": resumed, "early_data": early, "n": len(group),
                "rtts_by_flights": statistics.median(c["tls"]["handshake_rtts"] for c in group),
                "rtts_by_time": by_time,
                "first_flight_bytes": statistics.median(
@@ -68,6 +71,13 @@ def rows(calls, stacks=None):
     return out
 
 
+def _resumption(row):
+    """The table's resumed column: no, yes, or yes with its request as 0-RTT early data."""
+    if row.get("early_data"):
+        return "0-RTT"
+    return "yes" if row["resumed"] else "no"
+
+
 def table(found):
     """rows() as a Markdown table."""
     lines = ["| RTT ms | initial window | stack | chain | key | cipher | names | resumed | calls "
@@ -78,7 +88,7 @@ def table(found):
         verdict = "" if r["agrees"] is None else ("agrees" if r["agrees"] else "**differs**")
         lines.append(f"| {r['rtt_ms']:g} | {r['initcwnd']} | {r['stack']} | {r['chain']} "
                      f"| {r['key']} | {r['cipher']} | {r['names']} "
-                     f"| {'yes' if r['resumed'] else 'no'} | {r['n']} "
+                     f"| {_resumption(r)} | {r['n']} "
                      f"| {r['rtts_by_flights']:g} | {r['rtts_by_time']:.2f} "
                      f"| {r['first_flight_bytes']:,.0f} | {model} | {verdict} |")
     return "\n".join(lines)
