@@ -40,6 +40,16 @@ class Help(unittest.TestCase):
                 self.assertNotRegex(proc.stdout, r"usage: tools/|usage: wirebench_")
                 self.assertEqual(os.listdir(self.empty.name), [])
 
+    def test_matrix_with_its_own_build_builds_nothing(self):
+        # --build names the executable's folder: the dispatcher leaves BUILD alone and the
+        # matrix's own error (a missing run to merge) comes back, not a compiler's.
+        with tempfile.TemporaryDirectory(prefix="wirebench-own-build-") as own:
+            proc = wirebench("wire", "--matrix", "--build", own, "--merge",
+                             os.path.join(own, "missing-wire.json"), build=self.empty.name)
+        self.assertNotEqual(proc.returncode, 0)
+        self.assertIn("missing-wire.json", proc.stderr)
+        self.assertEqual(os.listdir(self.empty.name), [])
+
     def test_help_command_is_command_help(self):
         for command in ("bench", "wire", "fuzz", "model"):
             with self.subTest(command=command):
