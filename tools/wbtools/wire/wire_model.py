@@ -40,6 +40,9 @@ _ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
 _LAYOUTS = (("wbtools/cli.py", "wbtools/transfer/links.py", "wbtools/transfer/tcp.py",
              "links.json"),
             ("wbtools/cli.py", "wbtools/links.py", "wbtools/tcp.py", "links.json"))
+# The modules tcp.py imports beside it in the transfer folder, each from the revision on which
+# it appeared: taken where the revision has it, left out where it does not.
+_BESIDE_TCP = ("stacks.py", "bbr.py", "h2_flow.py")
 
 
 class Model:
@@ -77,9 +80,16 @@ def at_revision(rev):
     for layout in _LAYOUTS:
         try:
             texts = {path: _show(commit, f"tools/{path}") for path in layout}
-            break
         except UserError as err:
             errors.append(str(err))
+            continue
+        folder_of_tcp = os.path.dirname(layout[2])
+        for name in _BESIDE_TCP:
+            try:
+                texts[f"{folder_of_tcp}/{name}"] = _show(commit, f"tools/{folder_of_tcp}/{name}")
+            except UserError:
+                pass
+        break
     if texts is None:
         raise UserError("; ".join(errors))
     folder = tempfile.mkdtemp(prefix="wb-model-")
