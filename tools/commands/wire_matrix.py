@@ -16,8 +16,8 @@ calls over that stack instead (wbtools/wire/stack_cases.py): plain HTTP/1.1, TLS
 HTTP/2 over TLS 1.3 or cleartext (h2c), gRPC over TLS 1.3. Per (profile, congestion control,
 stack), message/100 and science/1000 as JSON (gRPC: the protobuf codec's messages) each
 round: one run of `wirebench_wire --http SPEC` per payload whose opening call is the cold
-one and whose next call is warm, every call's rows checked. Each case is priced per call
-by the stack's model (wbtools/wire/stack_check.py: the stack's transfer over the run's link
+one and whose next 4 calls are warm (pooled over the rounds), every call's rows
+checked. Each case is priced per call by the stack's model (wbtools/wire/stack_check.py: the stack's transfer over the run's link
 plus the handshake CPU) and holds the handshake's round trips (model; by time), bytes each
 way and CPU per side. Defaults: cubic only, 3 rounds (--stack all: 72 runs, about 11
 minutes on an idle machine).
@@ -296,8 +296,9 @@ def run_stacks(args, argv, binary):
                 "ratio": "model / measured median",
                 "runs_planned": len(runs), "runs_done": done_runs,
                 "calls": "cold: the call that opens a run's kept-alive connection (from connect() "
-                         "or the channel's creation); warm: the next one (from the request's "
-                         "send); measured: the last byte less the server's encode and compress",
+                         "or the channel's creation); warm: the next "
+                         f"{stack_cases.WARM_CALLS} (from the request's send), pooled over the "
+                         "rounds; measured: the last byte less the server's encode and compress",
             },
             "groups": list(groups.values()),
             "cases": cases,
@@ -306,9 +307,9 @@ def run_stacks(args, argv, binary):
 
     for round_index, (profile, congestion, stack, load) in runs:
         cmd = wrap(stack_cases.command(binary, raw["profiles"][profile], congestion, stack,
-                                       load, 1), args)
+                                       load, stack_cases.WARM_CALLS), args)
         done = state.run(cmd, f"{profile} {congestion} {stack} {load[0]}/{load[1]}",
-                         round_index, "1 cold + 1 warm call",
+                         round_index, f"1 cold + {stack_cases.WARM_CALLS} warm calls",
                          {"profile": profile, "congestion": congestion, "stack": stack,
                           "payload": f"{load[0]}/{load[1]}"})
         if done is None:

@@ -57,8 +57,10 @@ def context_lines(data):
     per_case = f"{ctx['repetitions']} cold and {ctx['repetitions']} warm requests per case, " \
         f"{ctx['subset']} subset"
     if ctx.get("stacks"):
+        # The run's own words for its calls: how many warm calls a run made changed once.
+        calls = ctx.get("calls") or ("cold: a run's opening call; warm: the next one")
         per_case = (f"stacks {', '.join(ctx['stacks'])}; {ctx['repetitions']} rounds of a run "
-                    "per case whose opening call is cold and whose next call is warm")
+                    f"per case ({calls})")
     lines = [f"Measured {ctx['date']} at {ctx['git_commit']} on {ctx['cpu_model']}, kernel "
              f"{ctx['kernel']}; {per_case}, {ctx['wall_s']:.0f} s. {sizes}", ""]
     lines += ["| link | congestion | initcwnd | self-check RTT (expected) | self-check rate "

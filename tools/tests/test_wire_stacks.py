@@ -182,10 +182,14 @@ class Matrix(unittest.TestCase):
         self.assertEqual((data["context"]["runs_planned"], data["context"]["runs_done"]), (8, 8))
         self.assertEqual(sorted((g["stack"], len(g["self_checks"])) for g in data["groups"]),
                          [("grpc", 4), ("http1", 4)])
-        self.assertEqual(len(data["calls"]), 16)
+        # 8 runs of a cold call and WARM_CALLS warm ones; a case pools its rounds' calls.
+        warm = stack_cases.WARM_CALLS
+        self.assertEqual(len(data["calls"]), 8 * (1 + warm))
         self.assertEqual(len(data["cases"]), 8)
         for case in data["cases"]:
-            self.assertEqual((case["repetitions"], case["rounds"]), (2, [0, 1]))
+            calls = 1 if case["connection"] == "cold" else warm
+            self.assertEqual((case["repetitions"], case["rounds"]),
+                             (2 * calls, [0] * calls + [1] * calls))
             self.assertEqual(case["median_ms"], 159.9 if case["connection"] == "cold" else 39.9)
 
 
