@@ -16,6 +16,7 @@
 #include "wire/http_server.hpp"
 #include "wire/http_spec.hpp"
 #include "wire/netns.hpp"
+#include "wire/scenario.hpp"
 #include "wire/testbed.hpp"
 
 namespace {
@@ -134,3 +135,33 @@ TEST(Http, ServerDyingMidResponseEndsOnlyThatRequest) {
 }
 
 }  // namespace
+
+// SPEC warmup=1: a checked call on a connection of its own comes first, its
+// line's series "warmup", and the timed calls after it open a connection of
+// their own, so the first timed call is a cold one that is not the process's
+// first exchange.
+TEST(Http, WarmupCallComesFirstOnItsOwnConnection) {
+  SKIP_WITHOUT_PRIVILEGES("the HTTP exchange over the measured wire");
+  wire::Testbed testbed(link_20_20());
+  wire::HttpSpec spec = message_page("identity");
+  spec.warmup = 1;
+  spec.requests = 2;
+  testing::internal::CaptureStdout();
+  const bool ok = wire::run_http(testbed, spec);
+  const std::string out = testing::internal::GetCapturedStdout();
+  ASSERT_TRUE(ok) << out;
+  std::vector<std::string> calls;
+  for (std::size_t at = 0, end; (end = out.find('\n', at)) != std::string::npos; at = end + 1) {
+    const std::string line = out.substr(at, end - at);
+    if (line.find("\"http_request\"") != std::string::npos) calls.push_back(line);
+  }
+  ASSERT_EQ(calls.size(), 3u) << out;
+  const auto has = [](const std::string& line, const std::string& text) {
+    return line.find(text) != std::string::npos;
+  };
+  EXPECT_TRUE(has(calls[0], "\"series\": \"warmup\"")) << calls[0];
+  EXPECT_TRUE(has(calls[0], "\"checked\": true")) << calls[0];
+  EXPECT_TRUE(has(calls[1], "\"series\": \"http\"")) << calls[1];
+  EXPECT_TRUE(has(calls[1], "\"connection\": \"new\"")) << calls[1];
+  EXPECT_TRUE(has(calls[2], "\"connection\": \"kept-alive\"")) << calls[2];
+}

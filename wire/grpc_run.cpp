@@ -8,6 +8,7 @@
 
 #include "wire/grpc_call.hpp"
 #include "wire/tls_pki.hpp"
+#include "wire/warmup.hpp"
 
 namespace wire {
 namespace {
@@ -36,10 +37,16 @@ bool run_grpc(const Testbed& testbed, const HttpSpec& spec, const TlsConfig& tls
       json_string(version).c_str(), json_string(GrpcConfig::stack()).c_str(), grpc.json().c_str(),
       grpc_tls_json(tls).c_str(), json_string(OpenSSL_version(OPENSSL_VERSION)).c_str());
   std::fflush(stdout);
+  // One client for the warm-up and the timed calls: its calls run in a child
+  // process of its own, which the warm-up is there to have made a call.
   GrpcClient client(testbed, pki);
-  bool ok = true;
+  bool ok = warm_up(testbed, checked, [&](int i) {
+    const GrpcResult r = client.call(checked, grpc, true);
+    return std::pair{r.json(checked, "warmup", i), r.ok()};
+  });
   for (int i = 0; i < checked.requests; ++i) {
-    const GrpcResult r = client.call(checked, grpc, checked.reconnect);
+    // The first timed call opens a channel of its own after a warm-up's.
+    const GrpcResult r = client.call(checked, grpc, checked.reconnect || i == 0);
     std::printf("%s\n", r.json(checked, "grpc", i).c_str());
     std::fflush(stdout);
     if (!r.ok()) {

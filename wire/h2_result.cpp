@@ -13,6 +13,7 @@
 #include "wire/h2_server.hpp"
 #include "wire/netns.hpp"
 #include "wire/tls_pki.hpp"
+#include "wire/warmup.hpp"
 
 namespace wire {
 
@@ -52,6 +53,11 @@ bool run_h2(const Testbed& testbed, const HttpSpec& spec, const TlsConfig& tls,
       tls.json().c_str(), h2.json().c_str(), json_string(OpenSSL_version(OPENSSL_VERSION)).c_str());
   bool ok = true;
   run_in(testbed.namespace_name(Side::kClient), [&] {
+    ok = warm_up(testbed, spec, [&](int i) {
+      H2Client once(testbed, tls, pki.get(), h2);  // its connection closes with it
+      const H2Result r = once.get(spec, 1).front();
+      return std::pair{r.json(spec, "warmup", i), r.ok()};
+    });
     H2Client client(testbed, tls, pki.get(), h2);
     for (int i = 0; i < spec.requests;) {
       const int n = std::min(h2.streams, spec.requests - i);

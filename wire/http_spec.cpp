@@ -69,6 +69,8 @@ void set_field(HttpSpec& spec, const std::string& key, const std::string& value)
     spec.requests = static_cast<int>(parse_integer(key, value, 1));
   } else if (key == "reconnect") {
     spec.reconnect = parse_flag(key, value);
+  } else if (key == "warmup") {
+    spec.warmup = static_cast<int>(parse_integer(key, value, 0));
   } else {
     throw std::invalid_argument("unknown key " + key);
   }

@@ -9,6 +9,7 @@
 #include "wire/netns.hpp"
 #include "wire/self_check.hpp"
 #include "wire/tls_pki.hpp"
+#include "wire/warmup.hpp"
 
 namespace wire {
 namespace {
@@ -188,6 +189,11 @@ bool run_http(const Testbed& testbed, const HttpSpec& spec, const TlsConfig& tls
       json_string(OpenSSL_version(OPENSSL_VERSION)).c_str(), certificates.c_str());
   bool ok = true;
   run_in(testbed.namespace_name(Side::kClient), [&] {
+    ok = warm_up(testbed, spec, [&](int i) {
+      HttpClient once(testbed, tls, pki.get());  // its connection closes with it
+      HttpResult r = once.get(spec);
+      return std::pair{r.json(spec, "warmup", i), r.ok()};
+    });
     HttpClient client(testbed, tls, pki.get());
     for (int i = 0; i < spec.requests; ++i) {
       HttpResult r = client.get(spec);

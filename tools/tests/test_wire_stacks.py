@@ -88,11 +88,11 @@ class Runs(unittest.TestCase):
         cmd = stack_cases.command("B", wan, "cubic", "grpc", ("science", 1000), 1)
         self.assertEqual(cmd, ["B", "--rate-mbps", "100", "--rtt-ms", "40", "--congestion",
                                "cubic", "--http", "dataset=science,rows=1000,requests=2,"
-                               "reconnect=0,format=protobuf,encoder=libprotobuf",
+                               "reconnect=0,warmup=1,format=protobuf,encoder=libprotobuf",
                                "--tls", "1.3", "--grpc"])
         cmd = stack_cases.command("B", wan, "bbr", "h2c", ("message", 100), 1)
         self.assertEqual(cmd[6:], ["bbr", "--http", "dataset=message,rows=100,requests=2,"
-                                   "reconnect=0,format=json", "--h2"])
+                                   "reconnect=0,warmup=1,format=json", "--h2"])
 
     def test_payloads(self):
         self.assertEqual(stack_cases.parse_payload("science/1000"), ("science", 1000))

@@ -73,9 +73,12 @@ def parse_payload(text):
 
 
 def command(binary, profile, congestion, stack, payload, warm):
-    """The wirebench_wire command line of one run: an opening (cold) call and warm more."""
+    """The wirebench_wire command line of one run: a warm-up call on a connection of its own
+    (untimed: a process's first exchange pays one-time costs, 3 ms on wan for plain HTTP/1.1
+    and 10 to 20 for gRPC's first channel, that a service's client has long paid), then an
+    opening (cold) call and warm more."""
     dataset, rows = payload
-    spec = (f"dataset={dataset},rows={rows},requests={1 + warm},reconnect=0,"
+    spec = (f"dataset={dataset},rows={rows},requests={1 + warm},reconnect=0,warmup=1,"
             + FORMATS.get(stack, JSON_FORMAT))
     return [binary, "--rate-mbps", f"{profile['bandwidth_mbps']:g}",
             "--rtt-ms", f"{profile['rtt_ms']:g}", "--congestion", congestion,

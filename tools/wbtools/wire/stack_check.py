@@ -41,7 +41,9 @@ def _as_call(item):
 def requests(lines):
     """The http_request and grpc_call objects of lines (text) without an error, each with its
     run's link under "run_link" ({"rate_mbps", "rtt_ms", "initcwnd", "congestion"}) and TLS
-    settings under "run_tls"; gRPC calls compressed by gRPC are left out (module doc)."""
+    settings under "run_tls"; gRPC calls compressed by gRPC are left out (module doc), and so
+    are warm-up calls (SPEC warmup=N: series "warmup"), made before the timed ones so that the
+    first timed call is not the process's first."""
     out, run_tls, run_link = [], {}, {}
     for number, line in enumerate(lines, 1):
         line = line.strip()
@@ -59,7 +61,7 @@ def requests(lines):
         elif item.get("type") in ("http_context", "grpc_context"):
             run_tls = item.get("tls") or {}
         elif item.get("type") in CALL_LINES and not item.get("error"):
-            if item.get("compression", "none") != "none":
+            if item.get("compression", "none") != "none" or item.get("series") == "warmup":
                 continue
             out.append({**_as_call(item), "run_tls": run_tls, "run_link": run_link})
     return out
