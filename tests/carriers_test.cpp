@@ -3,19 +3,12 @@
 // carrier and come back equal; rows a schema cannot carry are refused with
 // the type, or the shape, and why.
 #include "codecs/carriers/carriers.hpp"
+#include "tests/entity_rows.hpp"
 
 #include <gtest/gtest.h>
 
 namespace wb::test {
 namespace {
-
-using Props = std::vector<EntityProperty>;
-
-Records rows(std::vector<Props> props) {
-  std::vector<EntityRow> out;
-  for (Props& p : props) out.push_back({std::move(p)});
-  return out;
-}
 
 // Every kind, nulls, a value past int32, non-ASCII text and text that needs
 // escaping in JSON and XML.

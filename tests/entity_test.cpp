@@ -3,18 +3,11 @@
 // same properties (type annotations, inferred types, nulls, nested values,
 // inline entries), and formats that do not define it rejecting it.
 #include "codecs/common/entity.hpp"
+#include "tests/entity_rows.hpp"
 #include "tests/test_support.hpp"
 
 namespace wb::test {
 namespace {
-
-using Props = std::vector<EntityProperty>;
-
-Records rows(std::vector<Props> props) {
-  std::vector<EntityRow> out;
-  for (Props& p : props) out.push_back({std::move(p)});
-  return out;
-}
 
 void expect_entities(const CodecEntry& d, std::string_view payload, const Records& expected) {
   SCOPED_TRACE(std::string("payload: ") + std::string(payload));
